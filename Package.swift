@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "render-grid",
+    products: [
+        .library(name: "GridModel", targets: ["GridModel"]),
+        .library(name: "Rasterizer", targets: ["Rasterizer"]),
+        .executable(name: "render-grid", targets: ["render-grid"]),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        // Our own thin C layer: libpng's error handling needs setjmp, which Swift cannot call.
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        // Pure Swift: scenario decoding, scroll physics, recentering, tile reuse. No C, no file I/O.
+        .target(name: "GridModel"),
+        // Drawing, FreeType text, PNG encoding and the frame export pipeline.
+        .target(name: "Rasterizer", dependencies: ["GridModel", "CPNGCodec", "CFreeType"]),
+        .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer"]),
+        .testTarget(name: "GridModelTests", dependencies: ["GridModel"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,73 @@
+/// What the scroll view is doing.
+public enum Phase: String, Sendable {
+    case idle, dragging, decelerating, animating
+}
+
+/// A UIScrollView delegate call (or one of ours: recenter, jump), in the order they happened.
+public enum ScrollEvent: Sendable, Equatable {
+    case willBeginDragging
+    case didScroll
+    /// Velocity in content-offset points per second; the offset the motion will rest at.
+    case willEndDragging(velocity: Vector, targetContentOffset: Vector)
+    case didEndDragging(willDecelerate: Bool)
+    case willBeginDecelerating
+    case didEndDecelerating
+    case didEndScrollingAnimation
+    case recenter(shift: Vector)
+    case jump(tile: TileCoordinate)
+
+    public var name: String {
+        switch self {
+        case .willBeginDragging: return "willBeginDragging"
+        case .didScroll: return "didScroll"
+        case .willEndDragging: return "willEndDragging"
+        case .didEndDragging: return "didEndDragging"
+        case .willBeginDecelerating: return "willBeginDecelerating"
+        case .didEndDecelerating: return "didEndDecelerating"
+        case .didEndScrollingAnimation: return "didEndScrollingAnimation"
+        case .recenter: return "recenter"
+        case .jump: return "jump"
+        }
+    }
+}
+
+/// A tile as drawn in one frame.
+public struct DrawnTile: Sendable, Equatable {
+    public var coordinate: TileCoordinate
+    public var id: Int
+    /// The rectangle in device pixels relative to the viewport's top-left corner.
+    /// Offsets are rounded to the pixel grid, so with whole-pixel tile sizes these are integers.
+    public var pixelRect: PixelRect
+}
+
+public struct PixelRect: Sendable, Equatable, Hashable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+/// The state shown by one frame, at t = index / fps.
+public struct FrameState: Sendable {
+    public var index: Int
+    public var time: Double
+    public var phase: Phase
+    /// The model's content offset in points (the displayed one is this rounded to device pixels).
+    public var contentOffset: Vector
+    public var contentSize: Size
+    public var events: [ScrollEvent]
+    /// The total recenter shift applied during this frame, or nil.
+    public var recenterShift: Vector?
+    /// Live tiles in row-major order.
+    public var tiles: [DrawnTile]
+    public var stats: TileStats
+    /// True when a content edge stopped the scroll during this frame.
+    public var edgeHit: Bool
+    public var scale: Int
+
+    /// Whether this frame draws exactly the same pixels as `other` (ids and events do not draw).
+    public func drawsSame(as other: FrameState) -> Bool {
+        tiles.count == other.tiles.count
+            && zip(tiles, other.tiles).allSatisfy { $0.coordinate == $1.coordinate && $0.pixelRect == $1.pixelRect }
+    }
+}

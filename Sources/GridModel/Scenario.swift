@@ -1,0 +1,158 @@
+/// A scripted scroll: the viewport, the grid, the scroll view's configuration, the look and the steps.
+public struct Scenario: Sendable, Equatable {
+    public var name: String
+    public var viewport: Viewport
+    public var fps: Int
+    public var grid: GridSpec
+    public var scroll: ScrollSpec
+    public var style: Style
+    public var steps: [Step]
+
+    public init(name: String, viewport: Viewport, fps: Int = 60, grid: GridSpec = GridSpec(),
+                scroll: ScrollSpec = ScrollSpec(), style: Style = Style(), steps: [Step]) {
+        self.name = name
+        self.viewport = viewport
+        self.fps = fps
+        self.grid = grid
+        self.scroll = scroll
+        self.style = style
+        self.steps = steps
+    }
+}
+
+public struct Vector: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = Vector(x: 0, y: 0)
+}
+
+public struct Size: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+}
+
+/// A tile coordinate. Exact anywhere in ±2^53.
+public struct TileCoordinate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var x: Int64
+    public var y: Int64
+    public init(x: Int64, y: Int64) { self.x = x; self.y = y }
+    public static let zero = TileCoordinate(x: 0, y: 0)
+    /// Row-major order: the order tiles are created, drawn and listed in.
+    public static func < (a: TileCoordinate, b: TileCoordinate) -> Bool { a.y != b.y ? a.y < b.y : a.x < b.x }
+    public var description: String { "(\(x), \(y))" }
+}
+
+public struct Viewport: Sendable, Equatable {
+    /// Size in points.
+    public var width: Double
+    public var height: Double
+    /// Device pixels per point (1, 2 or 3 on iOS devices).
+    public var scale: Int
+    public init(width: Double, height: Double, scale: Int) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+    }
+    public var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
+    public var pixelHeight: Int { Int((height * Double(scale)).rounded()) }
+}
+
+public struct GridSpec: Sendable, Equatable {
+    public var tileSize: Size
+    /// The tile centred in the viewport at the start.
+    public var start: TileCoordinate
+    /// Extra rows and columns kept around the visible tiles (Leaflet's keepBuffer).
+    public var buffer: Int
+    public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0) {
+        self.tileSize = tileSize
+        self.start = start
+        self.buffer = buffer
+    }
+}
+
+/// How the scroll view moves its content offset back towards the middle of `contentSize`.
+public enum RecenterStrategy: String, Sendable, CaseIterable {
+    /// When scrolling ends, move the offset back to the centre (seeds 000 and 003).
+    case atRest
+    /// When scrolling ends, shift by whole tiles only (the freshcode code).
+    case wholeTiles
+    /// During any motion, recenter once the offset is more than a quarter of the content from the centre (StreetScroller).
+    case threshold
+    /// A large finite scroll view that never recenters.
+    case none
+}
+
+public struct ScrollSpec: Sendable, Equatable {
+    public var recenter: RecenterStrategy
+    public var contentSize: Size
+    /// The per-millisecond velocity factor d in v(t) = v0·d^(1000·t).
+    public var decelerationRate: Double
+    public init(recenter: RecenterStrategy = .atRest, contentSize: Size = Size(width: 100_000, height: 100_000),
+                decelerationRate: Double = ScrollPhysics.normalDecelerationRate) {
+        self.recenter = recenter
+        self.contentSize = contentSize
+        self.decelerationRate = decelerationRate
+    }
+}
+
+/// An 8-bit straight-alpha colour.
+public struct RGBA: Sendable, Hashable {
+    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+    public var hex: String {
+        func h(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return v < 16 ? "0" + s : s }
+        return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))
+    }
+}
+
+/// The look of a frame. The defaults reproduce seed 000's grid.
+public struct Style: Sendable, Equatable {
+    public var background = RGBA(255, 255, 255)
+    public var tileColor = RGBA(0x80, 0x80, 0x80, 128)
+    /// Fill of tile (0, 0), which the seed draws at full opacity.
+    public var originTileColor = RGBA(0x80, 0x80, 0x80, 255)
+    public var borderColor = RGBA(0, 0, 0, 26)
+    /// Border width in points, drawn inside the tile's bounds.
+    public var borderWidth = 0.5
+    public var labelColor = RGBA(0, 0, 0)
+    /// Label font size in points.
+    public var fontSize = 17.0
+    /// A font file; nil searches the usual system paths for DejaVu Sans.
+    public var font: String? = nil
+    public init() {}
+}
+
+public enum Release: String, Sendable, CaseIterable {
+    /// Lift with the finger's final velocity.
+    case fling
+    /// Stop, then lift: no momentum.
+    case hold
+}
+
+public enum Step: Sendable, Equatable {
+    /// A finger moves by `by` points at constant speed over `duration` seconds.
+    case drag(by: Vector, duration: Double, release: Release)
+    case wait(duration: Double)
+    /// Waits until motion ends, at most `max` seconds.
+    case waitUntilIdle(max: Double)
+    /// A finger lifts with this velocity (points/s) without moving first.
+    case fling(velocity: Vector)
+    /// Centres `tile`, animated over `duration` with ease-in-out, or at once.
+    case scrollTo(tile: TileCoordinate, animated: Bool, duration: Double)
+    /// Centres `tile` at once, re-basing the content far away if needed.
+    case jump(tile: TileCoordinate)
+
+    /// How long the step lasts on the timeline (idle waits are resolved by the simulation).
+    public var fixedDuration: Double? {
+        switch self {
+        case .drag(_, let duration, _), .wait(let duration): return duration
+        case .waitUntilIdle: return nil
+        case .fling, .jump: return 0
+        case .scrollTo(_, let animated, let duration): return animated ? duration : 0
+        }
+    }
+}

@@ -1,0 +1,144 @@
+/// A JSON value together with its path, so every check can say where it failed.
+struct Node {
+    let value: JSONValue
+    let path: String
+
+    func failure(_ kind: ScenarioError.Kind, _ message: String) -> ScenarioError {
+        ScenarioError(kind: kind, path: path, message: message)
+    }
+
+    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    struct Members {
+        let node: Node
+        let entries: [(String, Node)]
+        func optional(_ key: String) -> Node? { entries.first { $0.0 == key }?.1 }
+        func required(_ key: String) throws(ScenarioError) -> Node {
+            guard let node = optional(key) else {
+                throw ScenarioError(kind: .missingKey, path: self.node.child(key), message: "is required")
+            }
+            return node
+        }
+    }
+
+    func object(allowed: [String], unknownKind: ScenarioError.Kind = .unknownKey,
+                noun: String = "key") throws(ScenarioError) -> Members {
+        guard case .object(let pairs) = value else { throw failure(.wrongType, "must be an object, found \(value.kindName)") }
+        var entries: [(String, Node)] = []
+        for (key, child) in pairs {
+            guard allowed.contains(key) else {
+                var message = "unknown \(noun) \"\(key)\""
+                if let hint = closestName(to: key, in: allowed) { message += " (did you mean \"\(hint)\"?)" }
+                message += "; allowed: \(allowed.filter { $0 != "$schema" }.joined(separator: ", "))"
+                throw ScenarioError(kind: unknownKind, path: self.child(key), message: message)
+            }
+            entries.append((key, Node(value: child, path: self.child(key))))
+        }
+        return Members(node: self, entries: entries)
+    }
+
+    func array() throws(ScenarioError) -> [Node] {
+        guard case .array(let items) = value else { throw failure(.wrongType, "must be an array, found \(value.kindName)") }
+        return items.enumerated().map { Node(value: $1, path: "\(path)[\($0)]") }
+    }
+
+    func string() throws(ScenarioError) -> String {
+        guard case .string(let text) = value else { throw failure(.wrongType, "must be a string, found \(value.kindName)") }
+        return text
+    }
+
+    func bool() throws(ScenarioError) -> Bool {
+        guard case .bool(let flag) = value else { throw failure(.wrongType, "must be true or false, found \(value.kindName)") }
+        return flag
+    }
+
+    func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+        guard case .number(let text) = value else { throw failure(.wrongType, "must be a number, found \(value.kindName)") }
+        guard let number = Double(text), number.isFinite else {
+            throw failure(.outOfRange, "\(text) is not a finite number; allowed: \(DoubleRange(range))")
+        }
+        guard range.contains(number) else { throw failure(.outOfRange, "\(text) is out of range; allowed: \(DoubleRange(range))") }
+        return number
+    }
+
+    func int(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+        guard case .number(let text) = value else { throw failure(.wrongType, "must be an integer, found \(value.kindName)") }
+        guard let number = Int(text) else {
+            if let d = Double(text), d.isFinite, d == d.rounded(), abs(d) < 1e15, range.contains(Int(d)) { return Int(d) }
+            throw failure(.outOfRange, "\(text) is not an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        guard range.contains(number) else {
+            throw failure(.outOfRange, "\(text) is out of range; allowed: \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+
+    /// A tile index; parsed from the literal so that values beyond 2^53 are caught, not rounded.
+    func coordinate() throws(ScenarioError) -> Int64 {
+        guard case .number(let text) = value else { throw failure(.wrongType, "must be an integer, found \(value.kindName)") }
+        let limit = Limits.maxCoordinate
+        guard let number = Int64(text) else {
+            throw failure(.outOfRange, "\(text) is not an integer tile coordinate in ±2^53 (±\(limit))")
+        }
+        guard abs(number) <= limit else {
+            throw failure(.outOfRange, "\(text) is outside ±2^53 (±\(limit)), where tile coordinates are exact")
+        }
+        return number
+    }
+
+    func tile() throws(ScenarioError) -> TileCoordinate {
+        let m = try object(allowed: ["x", "y"])
+        return TileCoordinate(x: try m.required("x").coordinate(), y: try m.required("y").coordinate())
+    }
+
+    func vector(limit: Double) throws(ScenarioError) -> Vector {
+        let m = try object(allowed: ["x", "y"])
+        return Vector(x: try m.optional("x")?.double(in: -limit...limit) ?? 0,
+                      y: try m.optional("y")?.double(in: -limit...limit) ?? 0)
+    }
+
+    func size(in range: ClosedRange<Double>) throws(ScenarioError) -> Size {
+        let m = try object(allowed: ["width", "height"])
+        return Size(width: try m.required("width").double(in: range), height: try m.required("height").double(in: range))
+    }
+
+    func enumeration<E: RawRepresentable & CaseIterable>(_: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
+        let text = try string()
+        let names = E.allCases.map(\.rawValue)
+        guard let result = E(rawValue: text) else {
+            var message = "unknown value \"\(text)\""
+            if let hint = closestName(to: text, in: names) { message += " (did you mean \"\(hint)\"?)" }
+            throw failure(.invalidValue, message + "; allowed: " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+        }
+        return result
+    }
+
+    func decelerationRate() throws(ScenarioError) -> Double {
+        if case .string(let text) = value {
+            switch text {
+            case "normal": return ScrollPhysics.normalDecelerationRate
+            case "fast": return ScrollPhysics.fastDecelerationRate
+            default: throw failure(.invalidValue, "unknown value \"\(text)\"; allowed: \"normal\", \"fast\" or a number in 0.5...0.9999")
+            }
+        }
+        return try double(in: 0.5...0.9999)
+    }
+
+    /// "#RRGGBB" or "#RRGGBBAA".
+    func color() throws(ScenarioError) -> RGBA {
+        let text = try string()
+        let digits = Array(text.utf8.dropFirst())
+        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8,
+              let packed = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
+            throw failure(.invalidValue, "\"\(text)\" is not a colour; allowed: \"#RRGGBB\" or \"#RRGGBBAA\"")
+        }
+        let value = digits.count == 6 ? (packed << 8) | 0xFF : packed
+        return RGBA(UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+    }
+}
+
+private struct DoubleRange: CustomStringConvertible {
+    let range: ClosedRange<Double>
+    init(_ range: ClosedRange<Double>) { self.range = range }
+    var description: String { "\(ScenarioDecoder.format(range.lowerBound))...\(ScenarioDecoder.format(range.upperBound))" }
+}

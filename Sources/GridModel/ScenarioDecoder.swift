@@ -1,0 +1,142 @@
+/// Turns scenario JSON into a validated `Scenario`. Every value is checked before any
+/// arithmetic can trap; errors name the JSON path, the value and what is allowed.
+public enum ScenarioDecoder {
+    public static func decode(_ bytes: [UInt8], limits: Limits = Limits()) throws(ScenarioError) -> Scenario {
+        if bytes.count > limits.maxFileBytes {
+            throw ScenarioError(kind: .limitExceeded, path: "",
+                                message: "scenario is \(bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes")
+        }
+        let root = Node(value: try JSONParser.parse(bytes), path: "")
+        return try decodeScenario(root, limits: limits)
+    }
+
+    static let topKeys = ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "style", "steps"]
+
+    static func decodeScenario(_ root: Node, limits: Limits) throws(ScenarioError) -> Scenario {
+        let members = try root.object(allowed: topKeys)
+        let name = try members.required("name").string()
+        if name.isEmpty || name.count > 100 {
+            throw try members.required("name").failure(.outOfRange, "must be 1 to 100 characters")
+        }
+        let viewportNode = try members.required("viewport")
+        let vp = try viewportNode.object(allowed: ["width", "height", "scale"])
+        let scale = try vp.optional("scale")?.int(in: 1...Limits.maxScale) ?? 2
+        let viewport = Viewport(
+            width: try vp.required("width").double(in: 1...Limits.maxViewportPoints),
+            height: try vp.required("height").double(in: 1...Limits.maxViewportPoints),
+            scale: scale)
+        let pixels = Double(viewport.pixelWidth) * Double(viewport.pixelHeight)
+        if pixels > Double(limits.maxPixelsPerFrame) {
+            throw viewportNode.failure(.limitExceeded,
+                "frame would be \(viewport.pixelWidth)×\(viewport.pixelHeight) = \(Int(pixels)) pixels; the limit is \(limits.maxPixelsPerFrame) (--max-pixels raises it)")
+        }
+        let fps = try members.optional("fps")?.int(in: 1...Limits.maxFPS) ?? 60
+
+        var grid = GridSpec()
+        if let node = members.optional("grid") {
+            let g = try node.object(allowed: ["tileSize", "start", "buffer"])
+            if let size = g.optional("tileSize") { grid.tileSize = try size.size(in: 1...Limits.maxTilePoints) }
+            if let start = g.optional("start") { grid.start = try start.tile() }
+            if let buffer = g.optional("buffer") { grid.buffer = try buffer.int(in: 0...Limits.maxBuffer) }
+        }
+        let visible = (viewport.width / grid.tileSize.width + 2) * (viewport.height / grid.tileSize.height + 2)
+        if visible > Double(limits.maxVisibleTiles) {
+            throw Node(value: .null, path: "grid.tileSize").failure(.limitExceeded,
+                "about \(Int(visible)) tiles would be visible at once; the limit is \(limits.maxVisibleTiles): use larger tiles")
+        }
+
+        var scroll = ScrollSpec()
+        if let node = members.optional("scroll") {
+            let s = try node.object(allowed: ["recenter", "contentSize", "deceleration"])
+            if let r = s.optional("recenter") { scroll.recenter = try r.enumeration(RecenterStrategy.self) }
+            if let c = s.optional("contentSize") {
+                scroll.contentSize = try c.size(in: 1...Limits.maxContentPoints)
+                if scroll.contentSize.width < viewport.width || scroll.contentSize.height < viewport.height {
+                    throw c.failure(.outOfRange, "must be at least the viewport size (\(format(viewport.width))×\(format(viewport.height)))")
+                }
+            }
+            if let d = s.optional("deceleration") { scroll.decelerationRate = try d.decelerationRate() }
+        }
+
+        var style = Style()
+        if let node = members.optional("style") {
+            let s = try node.object(allowed: ["background", "tileColor", "originTileColor", "borderColor",
+                                              "borderWidth", "labelColor", "fontSize", "font"])
+            if let v = s.optional("background") { style.background = try v.color() }
+            if let v = s.optional("tileColor") { style.tileColor = try v.color() }
+            if let v = s.optional("originTileColor") { style.originTileColor = try v.color() }
+            if let v = s.optional("borderColor") { style.borderColor = try v.color() }
+            if let v = s.optional("borderWidth") { style.borderWidth = try v.double(in: 0...1000) }
+            if let v = s.optional("labelColor") { style.labelColor = try v.color() }
+            if let v = s.optional("fontSize") { style.fontSize = try v.double(in: 0...500) }
+            if let v = s.optional("font") {
+                let path = try v.string()
+                if path.isEmpty { throw v.failure(.invalidValue, "must be a font file path") }
+                style.font = path
+            }
+        }
+
+        let stepsNode = try members.required("steps")
+        let stepNodes = try stepsNode.array()
+        var steps: [Step] = []
+        var seconds = 0.0
+        for node in stepNodes {
+            let step = try decodeStep(node)
+            steps.append(step)
+            switch step {
+            case .waitUntilIdle(let max): seconds += max
+            default: seconds += step.fixedDuration ?? 0
+            }
+        }
+        let frames = seconds * Double(fps) + 2
+        if frames > Double(limits.maxFrames) {
+            throw stepsNode.failure(.limitExceeded,
+                "the steps last up to \(format(seconds)) s, \(Int(frames.rounded())) frames at \(fps) fps; the limit is \(limits.maxFrames) frames (--max-frames raises it)")
+        }
+        return Scenario(name: name, viewport: viewport, fps: fps, grid: grid, scroll: scroll, style: style, steps: steps)
+    }
+
+    static let stepNames = ["drag", "wait", "fling", "scrollTo", "jump"]
+
+    static func decodeStep(_ node: Node) throws(ScenarioError) -> Step {
+        let members = try node.object(allowed: stepNames, unknownKind: .unknownStep, noun: "step")
+        guard members.entries.count == 1, let (name, body) = members.entries.first.map({ ($0.0, $0.1) }) else {
+            throw node.failure(.invalidValue, "a step is an object with exactly one key, one of: \(stepNames.joined(separator: ", "))")
+        }
+        switch name {
+        case "drag":
+            let d = try body.object(allowed: ["by", "duration", "release", "then"])
+            let duration = try d.required("duration").double(in: 0.001...Limits.maxStepSeconds)
+            var release = Release.fling
+            if let r = d.optional("release") { release = try r.enumeration(Release.self) }
+            return .drag(by: try d.required("by").vector(limit: Limits.maxDistance), duration: duration, release: release)
+        case "wait":
+            let w = try body.object(allowed: ["duration", "until", "max"])
+            if let until = w.optional("until") {
+                guard try until.string() == "idle" else { throw until.failure(.invalidValue, "must be \"idle\"") }
+                if w.optional("duration") != nil {
+                    throw body.failure(.invalidValue, "give either \"duration\" or \"until\", not both")
+                }
+                let max = try w.optional("max")?.double(in: 0...Limits.maxStepSeconds) ?? 10
+                return .waitUntilIdle(max: max)
+            }
+            if let max = w.optional("max") { throw max.failure(.invalidValue, "\"max\" goes with \"until\": \"idle\"") }
+            return .wait(duration: try w.required("duration").double(in: 0...Limits.maxStepSeconds))
+        case "fling":
+            let f = try body.object(allowed: ["velocity"])
+            return .fling(velocity: try f.required("velocity").vector(limit: Limits.maxVelocity))
+        case "scrollTo":
+            let s = try body.object(allowed: ["tile", "animated", "duration"])
+            let animated = try s.optional("animated")?.bool() ?? true
+            let duration = try s.optional("duration")?.double(in: 0.001...Limits.maxStepSeconds) ?? 0.3
+            return .scrollTo(tile: try s.required("tile").tile(), animated: animated, duration: duration)
+        default:
+            let j = try body.object(allowed: ["tile"])
+            return .jump(tile: try j.required("tile").tile())
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

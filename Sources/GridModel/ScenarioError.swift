@@ -1,0 +1,53 @@
+/// Everything that can be wrong with a scenario, with what a user needs to fix it:
+/// the JSON path (`steps[3].drag.duration`), what was found and what is allowed.
+public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case malformedJSON
+        case wrongType
+        case missingKey
+        case unknownKey
+        case unknownStep
+        case outOfRange
+        case invalidValue
+        case limitExceeded
+        /// The scenario is valid JSON but cannot be simulated (e.g. an animated scroll too far to represent).
+        case simulation
+    }
+
+    public var kind: Kind
+    /// JSON path of the offending value; empty for the document itself.
+    public var path: String
+    public var message: String
+
+    public init(kind: Kind, path: String, message: String) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        path.isEmpty ? message : "\(path): \(message)"
+    }
+}
+
+/// Suggests the closest known name for a misspelt key or step ("did you mean").
+func closestName(to name: String, in candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let lowered = Array(name.lowercased())
+    let scored = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    return best.1 <= max(2, name.count / 3) ? best.0 : nil
+}

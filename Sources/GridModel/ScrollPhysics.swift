@@ -1,0 +1,52 @@
+import Foundation
+
+/// UIScrollView's motion formulas, as pure functions of time.
+public enum ScrollPhysics {
+    /// `UIScrollView.DecelerationRate.normal`: the velocity is multiplied by 0.998 every millisecond.
+    public static let normalDecelerationRate = 0.998
+    /// `UIScrollView.DecelerationRate.fast`.
+    public static let fastDecelerationRate = 0.99
+    /// Deceleration ends when the speed drops below this many points per second.
+    public static let minimumVelocity = 10.0
+
+    /// v(t) = v0·d^(1000·t).
+    public static func velocity(_ v0: Double, rate d: Double, at t: Double) -> Double {
+        v0 * pow(d, 1000 * t)
+    }
+
+    /// x(t) − x0 = v0·(d^(1000t) − 1)/(1000·ln d).
+    public static func displacement(_ v0: Double, rate d: Double, at t: Double) -> Double {
+        v0 * (pow(d, 1000 * t) - 1) / (1000 * log(d))
+    }
+
+    /// Time for a speed to decay to `minimumVelocity`; 0 when it is already below.
+    public static func decelerationDuration(speed: Double, rate d: Double) -> Double {
+        speed < minimumVelocity ? 0 : log(minimumVelocity / speed) / (1000 * log(d))
+    }
+
+    /// When a deceleration from v0 has covered `distance` (same sign as v0); nil if it never does.
+    public static func timeToCover(_ distance: Double, from v0: Double, rate d: Double) -> Double? {
+        guard v0 != 0 else { return nil }
+        let argument = 1 + distance * 1000 * log(d) / v0
+        guard argument > 0 else { return nil }
+        let t = log(argument) / (1000 * log(d))
+        return t >= 0 ? t : nil
+    }
+
+    /// Core Animation's ease-in-ease-out timing, the cubic Bézier (0.42, 0, 0.58, 1).
+    /// Solved by bisection with a fixed number of iterations, so it is deterministic.
+    public static func easeInOut(_ progress: Double) -> Double {
+        if progress <= 0 { return 0 }
+        if progress >= 1 { return 1 }
+        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let inv = 1 - s
+            return 3 * inv * inv * s * p1 + 3 * inv * s * s * p2 + s * s * s
+        }
+        var low = 0.0, high = 1.0
+        for _ in 0..<52 {
+            let mid = (low + high) / 2
+            if bezier(mid, 0.42, 0.58) < progress { low = mid } else { high = mid }
+        }
+        return bezier((low + high) / 2, 0, 1)
+    }
+}

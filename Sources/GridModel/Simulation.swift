@@ -1,0 +1,123 @@
+/// Runs a scenario's steps on a fixed time step and yields one `FrameState` per frame,
+/// frame k showing the state at t = k / fps. Frames are produced one at a time, so memory does
+/// not grow with the frame count.
+///
+/// ```swift
+/// var simulation = try Simulation(scenario: scenario)
+/// while let frame = try simulation.next() { print(frame.index, frame.phase) }
+/// ```
+public struct Simulation: Sendable {
+    public let scenario: Scenario
+    /// True renders the ideal infinite plane: no content edges and no recentering.
+    public let reference: Bool
+
+    private var model: ScrollModel
+    private var nextStep = 0
+    /// The step in progress and when it started.
+    private var current: (index: Int, start: Double)?
+    /// Time of the last step boundary.
+    private var clock = 0.0
+    private var frameIndex = 0
+    private var finished = false
+
+    public init(scenario: Scenario, reference: Bool = false) throws(ScenarioError) {
+        self.scenario = scenario
+        self.reference = reference
+        model = try ScrollModel(scenario: scenario, reference: reference)
+    }
+
+    /// When the scenario's last step ended, once it has.
+    public private(set) var endTime: Double?
+
+    /// The next frame, or nil after the frame that shows the end of the last step.
+    public mutating func next() throws(ScenarioError) -> FrameState? {
+        guard !finished else { return nil }
+        let fps = Double(scenario.fps)
+        let t = Double(frameIndex) / fps
+        try advance(to: t)
+        if frameIndex > 0, let end = endTime, Double(frameIndex - 1) / fps >= end {
+            finished = true
+            return nil
+        }
+        try model.sample(at: t)
+        let frame = FrameState(
+            index: frameIndex, time: t, phase: model.phase, contentOffset: model.offset.points,
+            contentSize: scenario.scroll.contentSize, events: model.events,
+            recenterShift: model.recenterTotal?.points, tiles: model.drawnTiles(), stats: model.layout.stats,
+            edgeHit: model.edgeHit, scale: scenario.viewport.scale)
+        model.events.removeAll(keepingCapacity: true)
+        model.recenterTotal = nil
+        model.edgeHit = false
+        frameIndex += 1
+        return frame
+    }
+
+    /// Checks the tile layout's invariants (for tests): tiles sit where the anchor puts them.
+    public var misplacedTiles: [TileCoordinate] { model.layout.misplacedTiles() }
+
+    /// The kept tile range of the last frame.
+    public var keptRange: (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
+        (model.layout.keptColumns, model.layout.keptRows)
+    }
+
+    /// Processes step boundaries and motion ends up to time t, in time order; a motion that ends
+    /// exactly at a step boundary ends first.
+    private mutating func advance(to t: Double) throws(ScenarioError) {
+        let steps = scenario.steps
+        while true {
+            if current == nil {
+                guard nextStep < steps.count else {
+                    endTime = clock
+                    if let end = model.motionEnd, end <= t { model.finishMotion(at: end) }
+                    return
+                }
+                current = (nextStep, clock)
+                nextStep += 1
+                do {
+                    try begin(step: current!.index, at: clock)
+                } catch {
+                    var located = error
+                    located.path = "steps[\(current!.index)]" + (located.path.isEmpty ? "" : "." + located.path)
+                    throw located
+                }
+            }
+            let (index, start) = current!
+            let stepEnd = end(of: steps[index], startedAt: start)
+            if let motionEnd = model.motionEnd, motionEnd <= t, motionEnd <= stepEnd {
+                model.finishMotion(at: motionEnd)
+                continue
+            }
+            guard stepEnd <= t else { return }
+            clock = stepEnd
+            if case .drag = steps[index] { model.endDrag(at: stepEnd) }
+            current = nil
+        }
+    }
+
+    private mutating func begin(step index: Int, at t: Double) throws(ScenarioError) {
+        switch scenario.steps[index] {
+        case let .drag(by, duration, release):
+            model.beginDrag(at: t, by: by, duration: duration, release: release, step: index)
+        case .wait, .waitUntilIdle:
+            break
+        case .fling(let velocity):
+            model.fling(at: t, finger: velocity)
+        case let .scrollTo(tile, animated, duration):
+            do { try model.scrollTo(at: t, tile: tile, animated: animated, duration: duration) } catch {
+                throw ScenarioError(kind: error.kind, path: "scrollTo.tile", message: error.message)
+            }
+        case .jump(let tile):
+            do { try model.jump(at: t, tile: tile) } catch {
+                throw ScenarioError(kind: error.kind, path: "jump.tile", message: error.message)
+            }
+        }
+    }
+
+    private func end(of step: Step, startedAt start: Double) -> Double {
+        if case .waitUntilIdle(let max) = step {
+            if model.motionEnd == nil, model.phase != .dragging { return min(start + max, Swift.max(start, model.idleSince)) }
+            return start + max
+        }
+        return start + (step.fixedDuration ?? 0)
+    }
+}

@@ -1,0 +1,118 @@
+/// A live tile: a reusable object with a stable id, placed in content coordinates like a UIView
+/// subview of the scroll view.
+public struct Tile: Sendable, Equatable {
+    public var id: Int
+    public var coordinate: TileCoordinate
+    /// Top-left corner in content coordinates (fixed units).
+    public var origin: FixedPoint
+}
+
+public struct TileStats: Sendable, Equatable {
+    public var live = 0
+    public var created = 0
+    public var reused = 0
+    public var removed = 0
+    public var pool = 0
+}
+
+/// Keeps the tiles that cover the viewport plus `buffer` rows and columns, placing them from an
+/// anchor (one tile's content position). Tiles that leave go to a reuse pool (seed 001's queue).
+struct TileLayout: Sendable {
+    let tileSize: FixedPoint
+    let buffer: Int64
+    private(set) var anchorTile: TileCoordinate
+    /// Content position of the anchor tile's top-left corner.
+    private(set) var anchorOrigin: FixedPoint
+    private(set) var tiles: [TileCoordinate: Tile] = [:]
+    private var pool: [Int] = []
+    private var nextID = 0
+    private(set) var stats = TileStats()
+    /// The kept range after the last update, inclusive.
+    private(set) var keptColumns: ClosedRange<Int64> = 0...0
+    private(set) var keptRows: ClosedRange<Int64> = 0...0
+
+    init(tileSize: FixedPoint, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint) {
+        self.tileSize = tileSize
+        self.buffer = Int64(buffer)
+        self.anchorTile = anchorTile
+        self.anchorOrigin = anchorOrigin
+    }
+
+    /// Where tile `coordinate` belongs in content coordinates.
+    func origin(of coordinate: TileCoordinate) throws(ScenarioError) -> FixedPoint {
+        func axis(_ i: Int64, _ a: Int64, _ p: Int64, _ t: Int64) throws(ScenarioError) -> Int64 {
+            let (steps, o1) = i.subtractingReportingOverflow(a)
+            let (distance, o2) = steps.multipliedReportingOverflow(by: t)
+            let (result, o3) = p.addingReportingOverflow(distance)
+            if o1 || o2 || o3 {
+                throw ScenarioError(kind: .simulation, path: "",
+                                    message: "tile \(coordinate) is too far from the content to place; use a jump step")
+            }
+            return result
+        }
+        return FixedPoint(x: try axis(coordinate.x, anchorTile.x, anchorOrigin.x, tileSize.x),
+                          y: try axis(coordinate.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+    }
+
+    /// Recentering: every tile moves with the content.
+    mutating func shift(by s: FixedPoint) {
+        anchorOrigin = anchorOrigin + s
+        for key in tiles.keys { tiles[key]!.origin = tiles[key]!.origin + s }
+    }
+
+    /// A jump: the content is re-based so that `tile` sits at `origin`; tiles are re-placed.
+    mutating func rebase(tile: TileCoordinate, origin: FixedPoint) throws(ScenarioError) {
+        anchorTile = tile
+        anchorOrigin = origin
+        for key in tiles.keys { tiles[key]!.origin = try self.origin(of: key) }
+    }
+
+    /// The tiles intersecting the displayed rectangle [offset, offset + viewport) with positive area.
+    func visibleRange(offset: FixedPoint, viewport: FixedPoint) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
+        func axis(_ o: Int64, _ w: Int64, _ a: Int64, _ p: Int64, _ t: Int64) -> ClosedRange<Int64> {
+            let first = a + Fixed.floorDiv(o - p, t)
+            let last = a + Fixed.ceilDiv(o + w - p, t) - 1
+            return first...max(first, last)
+        }
+        return (axis(offset.x, viewport.x, anchorTile.x, anchorOrigin.x, tileSize.x),
+                axis(offset.y, viewport.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+    }
+
+    /// Removes tiles outside the kept range into the pool, then fills the range, dequeuing pooled
+    /// objects first. Both passes run in row-major order, so ids are deterministic.
+    mutating func update(offset: FixedPoint, viewport: FixedPoint) throws(ScenarioError) {
+        let visible = visibleRange(offset: offset, viewport: viewport)
+        let columns = (visible.columns.lowerBound - buffer)...(visible.columns.upperBound + buffer)
+        let rows = (visible.rows.lowerBound - buffer)...(visible.rows.upperBound + buffer)
+        keptColumns = columns
+        keptRows = rows
+        let leaving = tiles.keys.filter { !columns.contains($0.x) || !rows.contains($0.y) }.sorted()
+        for key in leaving {
+            pool.append(tiles.removeValue(forKey: key)!.id)
+            stats.removed += 1
+        }
+        for y in rows {
+            for x in columns {
+                let coordinate = TileCoordinate(x: x, y: y)
+                guard tiles[coordinate] == nil else { continue }
+                let id: Int
+                if let reusedID = pool.popLast() {
+                    id = reusedID
+                    stats.reused += 1
+                } else {
+                    id = nextID
+                    nextID += 1
+                    stats.created += 1
+                }
+                tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: try origin(of: coordinate))
+            }
+        }
+        stats.live = tiles.count
+        stats.pool = pool.count
+    }
+
+    /// Invariant check for tests: every tile sits exactly where the anchor says.
+    func misplacedTiles() -> [TileCoordinate] {
+        tiles.values.filter { (try? origin(of: $0.coordinate)) != $0.origin }.map(\.coordinate).sorted()
+    }
+}
