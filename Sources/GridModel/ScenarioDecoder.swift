@@ -140,3 +140,16 @@ public enum ScenarioDecoder {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
+
+extension ScenarioDecoder {
+    /// Re-checks the frame size after the scale is overridden on the command line.
+    public static func checkFrameSize(_ scenario: Scenario, limits: Limits) -> Result<Void, ScenarioError> {
+        let vp = scenario.viewport
+        let pixels = Double(vp.pixelWidth) * Double(vp.pixelHeight)
+        guard pixels <= Double(limits.maxPixelsPerFrame) else {
+            return .failure(ScenarioError(kind: .limitExceeded, path: "viewport",
+                message: "frame would be \(vp.pixelWidth)×\(vp.pixelHeight) = \(Int(pixels)) pixels at scale \(vp.scale); the limit is \(limits.maxPixelsPerFrame) (--max-pixels raises it)"))
+        }
+        return .success(())
+    }
+}

@@ -203,13 +203,13 @@ struct ScrollModel: Sendable {
     }
 
     /// Centres `tile` at once, re-basing the content so the offset is back in the middle.
-    mutating func jump(at t: Double, tile: TileCoordinate) throws(ScenarioError) {
+    mutating func jump(at t: Double, tile: TileCoordinate) {
         motion = .none
         pendingEndDecelerating = false
         idleSince = t
         events.append(.jump(tile: tile))
         setOffset(center)
-        try layout.rebase(tile: tile, origin: ScrollModel.centredOrigin(offset: center, viewport: viewport, tile: tileSize))
+        layout.rebase(tile: tile, origin: ScrollModel.centredOrigin(offset: center, viewport: viewport, tile: tileSize))
     }
 
     // MARK: Recentering

@@ -107,9 +107,7 @@ public struct Simulation: Sendable {
                 throw ScenarioError(kind: error.kind, path: "scrollTo.tile", message: error.message)
             }
         case .jump(let tile):
-            do { try model.jump(at: t, tile: tile) } catch {
-                throw ScenarioError(kind: error.kind, path: "jump.tile", message: error.message)
-            }
+            model.jump(at: t, tile: tile)
         }
     }
 

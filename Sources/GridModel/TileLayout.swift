@@ -61,10 +61,20 @@ struct TileLayout: Sendable {
     }
 
     /// A jump: the content is re-based so that `tile` sits at `origin`; tiles are re-placed.
-    mutating func rebase(tile: TileCoordinate, origin: FixedPoint) throws(ScenarioError) {
+    mutating func rebase(tile: TileCoordinate, origin: FixedPoint) {
         anchorTile = tile
         anchorOrigin = origin
-        for key in tiles.keys { tiles[key]!.origin = try self.origin(of: key) }
+        // Tiles too far from the new anchor to place leave now; the rest move to their new places.
+        for key in tiles.keys.sorted() {
+            if let placed = try? self.origin(of: key) {
+                tiles[key]!.origin = placed
+            } else {
+                pool.append(tiles.removeValue(forKey: key)!.id)
+                stats.removed += 1
+            }
+        }
+        stats.live = tiles.count
+        stats.pool = pool.count
     }
 
     /// The tiles intersecting the displayed rectangle [offset, offset + viewport) with positive area.

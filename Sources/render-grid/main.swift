@@ -1,1 +1,44 @@
-print("render-grid")
+import Foundation
+import GridModel
+import Rasterizer
+
+let usage = """
+USAGE: render-grid <command> [options]
+
+COMMANDS:
+  render SCENARIO.json   write PNG frames and a per-frame trace (render-grid render --help)
+
+Run 'render-grid <command> --help' for a command's options.
+EXAMPLE:
+  render-grid render Scenarios/fling-threshold.json
+"""
+
+/// Prints one clear line to stderr and maps the error to an exit code: 2 for usage and invalid
+/// input, 1 for runtime failures.
+func report(_ error: Error) -> Int32 {
+    let code: Int32
+    switch error {
+    case is UsageError, is LocatedScenarioError, is ScenarioError, is RenderRangeError: code = 2
+    case let error as RasterError: code = (error.kind == .font || error.kind == .png) ? 2 : 1
+    default: code = 1
+    }
+    FileHandle.standardError.write("render-grid: error: \(error)\n".data(using: .utf8)!)
+    return code
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.isEmpty ? "--help" : arguments.removeFirst()
+let status: Int32
+do {
+    switch command {
+    case "render": status = try RenderCommand.run(arguments)
+    case "--help", "-h", "help":
+        print(usage)
+        status = 0
+    default:
+        throw UsageError("unknown command '\(command)'\n\(usage)")
+    }
+} catch {
+    status = report(error)
+}
+exit(status)

@@ -1,0 +1,44 @@
+/// The per-frame trace as JSON Lines: one object per frame, keys in a fixed order.
+public enum Trace {
+    /// One frame as a single line of JSON (no trailing newline).
+    public static func line(for frame: FrameState) -> String {
+        var out = "{\"frame\":\(frame.index),\"t\":\(number(frame.time)),\"phase\":\"\(frame.phase.rawValue)\""
+        out += ",\"contentOffset\":\(point(frame.contentOffset))"
+        out += ",\"contentSize\":{\"width\":\(number(frame.contentSize.width)),\"height\":\(number(frame.contentSize.height))}"
+        out += ",\"events\":[" + frame.events.map(event).joined(separator: ",") + "]"
+        out += ",\"recenter\":" + (frame.recenterShift.map(point) ?? "null")
+        let scale = Double(frame.scale)
+        out += ",\"tiles\":[" + frame.tiles.map { tile in
+            let r = tile.pixelRect
+            return "{\"x\":\(tile.coordinate.x),\"y\":\(tile.coordinate.y),\"id\":\(tile.id),\"rect\":[\(number(r.x / scale)),\(number(r.y / scale)),\(number(r.width / scale)),\(number(r.height / scale))]}"
+        }.joined(separator: ",") + "]"
+        let s = frame.stats
+        out += ",\"stats\":{\"live\":\(s.live),\"created\":\(s.created),\"reused\":\(s.reused),\"removed\":\(s.removed),\"pool\":\(s.pool)}"
+        out += ",\"edgeHit\":\(frame.edgeHit)}"
+        return out
+    }
+
+    static func event(_ e: ScrollEvent) -> String {
+        let name = "{\"name\":\"\(e.name)\""
+        switch e {
+        case let .willEndDragging(velocity, target):
+            return name + ",\"velocity\":\(point(velocity)),\"targetContentOffset\":\(point(target))}"
+        case .didEndDragging(let willDecelerate):
+            return name + ",\"willDecelerate\":\(willDecelerate)}"
+        case .recenter(let shift):
+            return name + ",\"shift\":\(point(shift))}"
+        case .jump(let tile):
+            return name + ",\"tile\":{\"x\":\(tile.x),\"y\":\(tile.y)}}"
+        default:
+            return name + "}"
+        }
+    }
+
+    static func point(_ v: Vector) -> String { "{\"x\":\(number(v.x)),\"y\":\(number(v.y))}" }
+
+    /// Integers without a fraction; other values in Swift's shortest round-trip form (valid JSON).
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}

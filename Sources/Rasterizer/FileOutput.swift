@@ -1,0 +1,57 @@
+import Foundation
+
+/// File writes that never leave a half-written file under the final name: bytes go to a hidden
+/// temporary file in the same folder, which is renamed over the target only once complete.
+public enum FileOutput {
+    /// The temporary name used while `path` is being written.
+    public static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".tmp").path
+    }
+
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RasterError) {
+        let temporary = temporaryPath(for: path)
+        let created = FileManager.default.createFile(atPath: temporary, contents: nil)
+        guard created, let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw RasterError(.io, "cannot write \(path): \(writeFailureReason(temporary))")
+        }
+        do {
+            try handle.write(contentsOf: bytes)
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw RasterError(.io, "cannot write \(path): \(error.localizedDescription)")
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw RasterError(.io, "cannot rename \(temporary) to \(path): \(reason)")
+        }
+    }
+
+    /// Creates a folder and its parents, with a clear error if that is impossible.
+    public static func makeDirectory(_ path: String) throws(RasterError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw RasterError(.io, "output path \(path) exists and is not a folder") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw RasterError(.io, "cannot create output folder \(path): \(writeFailureReason(path))")
+            }
+        }
+        guard FileManager.default.isWritableFile(atPath: path) else {
+            throw RasterError(.io, "output folder \(path) is not writable")
+        }
+    }
+
+    private static func writeFailureReason(_ path: String) -> String {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: parent) { return "folder \(parent) does not exist" }
+        if !FileManager.default.isWritableFile(atPath: parent) { return "permission denied" }
+        return String(cString: strerror(errno))
+    }
+}

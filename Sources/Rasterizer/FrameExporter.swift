@@ -1,0 +1,163 @@
+import Dispatch
+import Foundation
+public import GridModel
+import Synchronization
+
+/// What to render and where.
+public struct RenderOptions: Sendable {
+    public var outputDirectory: String
+    /// 0-based inclusive frame range; nil renders every frame.
+    public var frames: ClosedRange<Int>?
+    /// Render the ideal infinite plane instead of the scenario's scroll view.
+    public var reference = false
+    /// Frames rendered in parallel. Output bytes do not depend on it.
+    public var jobs = 1
+    public var compression = Compression.fast
+    /// Called on the calling thread after each batch with (frames done, frames to do).
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
+}
+
+public struct RenderSummary: Sendable {
+    /// Frames in the whole scenario.
+    public var totalFrames: Int
+    /// Frames written by this run.
+    public var framesWritten: Int
+    /// Frames rasterized and encoded (the rest repeated an identical previous frame).
+    public var framesRasterized: Int
+    public var seconds: Double
+    public var recenters: Int
+    public var edgeHitFrames: Int
+    public var tracePath: String
+    public var msPerFrame: Double { framesWritten > 0 ? seconds * 1000 / Double(framesWritten) : 0 }
+}
+
+/// Runs a scenario and writes `frame_NNNNN.png` files and a trace. Frames are simulated in order,
+/// rendered in parallel batches, and a frame identical to the previous one reuses its PNG bytes,
+/// so memory stays bounded by the batch whatever the frame count.
+public enum FrameExporter {
+    public static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Simulates without drawing: the frame count, and any simulation error, before a file is written.
+    public static func countFrames(_ scenario: Scenario, reference: Bool) throws(ScenarioError) -> Int {
+        var simulation = try Simulation(scenario: scenario, reference: reference)
+        var count = 0
+        while try simulation.next() != nil { count += 1 }
+        return count
+    }
+
+    public static func render(_ scenario: Scenario, font: FontRenderer, options: RenderOptions) throws -> RenderSummary {
+        let started = ContinuousClock.now
+        let total = try countFrames(scenario, reference: options.reference)
+        let range = options.frames ?? 0...(total - 1)
+        guard range.lowerBound >= 0, range.upperBound < total else {
+            throw RenderRangeError(range: range, total: total)
+        }
+        try FileOutput.makeDirectory(options.outputDirectory)
+        let directory = options.outputDirectory
+        let traceName = options.frames == nil ? "trace.jsonl"
+            : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
+        let tracePath = (directory as NSString).appendingPathComponent(traceName)
+        var trace: [UInt8] = []
+
+        let renderer = FrameRenderer(scenario: scenario, font: font)
+        let jobs = max(1, options.jobs)
+        let workers = (0..<jobs).map { _ in CanvasBox(renderer.makeCanvas()) }
+        let batchSize = max(8, jobs * 4)
+
+        var simulation = try Simulation(scenario: scenario, reference: options.reference)
+        var batch: [FrameState] = []
+        var previous: (frame: FrameState, png: [UInt8])?
+        var written = 0, rasterized = 0, recenters = 0, edgeHits = 0
+
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            // Group runs of identical frames; each group is rasterized once.
+            var grouping: [[FrameState]] = []
+            for frame in batch {
+                if let last = grouping.last?.last, frame.drawsSame(as: last) {
+                    grouping[grouping.count - 1].append(frame)
+                } else {
+                    grouping.append([frame])
+                }
+            }
+            let groups = grouping
+            var carried: [UInt8]? = nil
+            if let previous, previous.frame.drawsSame(as: groups[0][0]) { carried = previous.png }
+            let reused = carried
+            let results = Mutex<[Int: Result<[UInt8], Error>]>([:])
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: min(jobs, groups.count)) { worker in
+                let box = workers[worker]
+                while true {
+                    let g = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard g < groups.count else { return }
+                    let result = Result<[UInt8], Error> {
+                        let png: [UInt8]
+                        if g == 0, let reused {
+                            png = reused
+                        } else {
+                            renderer.render(groups[g][0], into: &box.canvas)
+                            png = try PNGCodec.encode(box.canvas, compression: options.compression)
+                        }
+                        for frame in groups[g] {
+                            try FileOutput.writeAtomically(png, to: (directory as NSString).appendingPathComponent(frameName(frame.index)))
+                        }
+                        return png
+                    }
+                    results.withLock { $0[g] = result }
+                }
+            }
+            let finished = results.withLock { $0 }
+            for g in 0..<groups.count {
+                switch finished[g]! {
+                case .failure(let error): throw error
+                case .success(let png):
+                    if g == groups.count - 1 { previous = (groups[g].last!, png) }
+                }
+            }
+            rasterized += groups.count - (carried == nil ? 0 : 1)
+            for frame in batch {
+                trace.append(contentsOf: Trace.line(for: frame).utf8)
+                trace.append(UInt8(ascii: "\n"))
+                if frame.recenterShift != nil { recenters += 1 }
+                if frame.edgeHit { edgeHits += 1 }
+            }
+            written += batch.count
+            batch.removeAll(keepingCapacity: true)
+            options.progress?(written, range.count)
+        }
+
+        while let frame = try simulation.next() {
+            if frame.index > range.upperBound { break }
+            guard frame.index >= range.lowerBound else { continue }
+            batch.append(frame)
+            if batch.count == batchSize { try flush() }
+        }
+        try flush()
+        try FileOutput.writeAtomically(trace, to: tracePath)
+        let elapsed = ContinuousClock.now - started
+        return RenderSummary(totalFrames: total, framesWritten: written, framesRasterized: rasterized,
+                             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+                             recenters: recenters, edgeHitFrames: edgeHits, tracePath: tracePath)
+    }
+}
+
+/// A frame range outside the scenario (a usage error).
+public struct RenderRangeError: Error, CustomStringConvertible {
+    public var range: ClosedRange<Int>
+    public var total: Int
+    public var description: String {
+        "--frames \(range.lowerBound):\(range.upperBound) is outside the scenario's \(total) frames (0:\(total - 1))"
+    }
+}
+
+/// One worker's reusable frame buffer; each worker touches only its own.
+final class CanvasBox: @unchecked Sendable {
+    var canvas: Canvas
+    init(_ canvas: Canvas) { self.canvas = canvas }
+}

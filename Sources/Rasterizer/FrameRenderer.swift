@@ -1,0 +1,75 @@
+public import GridModel
+
+/// Draws a frame's tiles, borders and labels into a canvas.
+public struct FrameRenderer: Sendable {
+    public let style: Style
+    public let scale: Int
+    public let font: FontRenderer
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    /// Space kept free on each side of a label before it is shrunk, in points.
+    public static let labelMargin = 2.0
+
+    public init(scenario: Scenario, font: FontRenderer) {
+        style = scenario.style
+        scale = scenario.viewport.scale
+        self.font = font
+        pixelWidth = scenario.viewport.pixelWidth
+        pixelHeight = scenario.viewport.pixelHeight
+    }
+
+    public func makeCanvas() -> Canvas { Canvas(width: pixelWidth, height: pixelHeight, fill: style.background) }
+
+    /// The label a tile shows.
+    public static func label(for coordinate: TileCoordinate) -> String { "(\(coordinate.x), \(coordinate.y))" }
+
+    public func render(_ frame: FrameState, into canvas: inout Canvas) {
+        canvas.clear(style.background)
+        for tile in frame.tiles { draw(tile, into: &canvas) }
+    }
+
+    func draw(_ tile: DrawnTile, into canvas: inout Canvas) {
+        let r = tile.pixelRect
+        // Skip tiles entirely off the canvas (the kept buffer).
+        guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else { return }
+        let fill = tile.coordinate == .zero ? style.originTileColor : style.tileColor
+        canvas.fill(r, fill)
+        let b = min(style.borderWidth * Double(scale), r.width / 2, r.height / 2)
+        if b > 0 && style.borderColor.a > 0 {
+            let c = style.borderColor
+            canvas.fill(PixelRect(x: r.x, y: r.y, width: r.width, height: b), c)
+            canvas.fill(PixelRect(x: r.x, y: r.y + r.height - b, width: r.width, height: b), c)
+            canvas.fill(PixelRect(x: r.x, y: r.y + b, width: b, height: r.height - 2 * b), c)
+            canvas.fill(PixelRect(x: r.x + r.width - b, y: r.y + b, width: b, height: r.height - 2 * b), c)
+        }
+        drawLabel(tile, into: &canvas)
+    }
+
+    /// Centres the label in the tile. A label wider than the tile shrinks, down to half size,
+    /// and is then clipped to the tile: it never draws into a neighbour.
+    func drawLabel(_ tile: DrawnTile, into canvas: inout Canvas) {
+        guard style.fontSize > 0, style.labelColor.a > 0 else { return }
+        let r = tile.pixelRect
+        let text = FrameRenderer.label(for: tile.coordinate)
+        let available = r.width - 2 * FrameRenderer.labelMargin * Double(scale)
+        let full = style.fontSize * Double(scale)
+        var line = font.layout(text, pixelSize: full)
+        if Double(line.width) > available {
+            var size = max(full / 2, full * available / Double(line.width))
+            line = font.layout(text, pixelSize: size)
+            // Hinting is not linear in size: step down until it fits or reaches half size.
+            while Double(line.width) > available && size > full / 2 {
+                size = max(full / 2, size - 0.25)
+                line = font.layout(text, pixelSize: size)
+            }
+        }
+        // Pixels whose centres lie inside the tile.
+        let clip = ClipRect(x0: Int((r.x).rounded()), y0: Int((r.y).rounded()),
+                            x1: Int((r.x + r.width).rounded()), y1: Int((r.y + r.height).rounded()))
+        let x = Int((r.x + (r.width - Double(line.width)) / 2).rounded())
+        let top = r.y + (r.height - (line.ascender - line.descender)) / 2
+        let baseline = Int((top + line.ascender).rounded())
+        canvas.draw(line, x: x, baseline: baseline, color: style.labelColor, clip: clip)
+    }
+}

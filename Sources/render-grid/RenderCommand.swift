@@ -1,0 +1,94 @@
+import Foundation
+import GridModel
+import Rasterizer
+
+enum RenderCommand {
+    static let help = """
+    USAGE: render-grid render SCENARIO.json [options]
+
+    Runs the scenario and writes DIR/frame_00000.png, frame_00001.png, ... and DIR/trace.jsonl.
+
+    OPTIONS:
+      --out DIR            output folder (default: output/<scenario name>/)
+      --scale S            device scale 1...8, overriding viewport.scale
+      --frames A:B         render only frames A to B (0-based, inclusive); the bytes equal
+                           those of a full run; the trace is written as trace_AAAAA-BBBBB.jsonl
+      --reference          render the ideal infinite plane (no content edges, no recentering)
+      --jobs N             frames rendered in parallel (default: all cores); output does not depend on N
+      --font PATH          a TrueType/OpenType font (default: style.font, then DejaVu Sans)
+      --compression C      fast (default: zlib level 1, Up filter) or small (level 9, adaptive)
+      --max-frames N       raise the frame limit (default 100000)
+      --max-pixels N       raise the pixels-per-frame limit (default 40000000)
+      --quiet              no summary line
+      --help               this text
+
+    EXIT CODES: 0 ok, 1 runtime failure (e.g. output not writable), 2 usage or invalid scenario.
+
+    EXAMPLE:
+      render-grid render Scenarios/fling-threshold.json --out output/fling --jobs 2
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        var args = Arguments(argv)
+        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        var limits = Limits()
+        if let n = try args.int("--max-frames", in: 1...100_000_000) { limits.maxFrames = n }
+        if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { limits.maxPixelsPerFrame = n }
+        let out = try args.value("--out")
+        let scale = try args.int("--scale", in: 1...Limits.maxScale)
+        let frames = try args.value("--frames").map(parseRange)
+        let reference = args.flag("--reference")
+        let jobs = try args.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let fontFlag = try args.value("--font")
+        let compressionText = try args.value("--compression") ?? "fast"
+        guard let compression = Compression(rawValue: compressionText) else {
+            throw UsageError("--compression takes fast or small, not '\(compressionText)'")
+        }
+        let quiet = args.flag("--quiet")
+        let files = try args.positionals()
+        guard files.count == 1 else {
+            throw UsageError(files.isEmpty ? "render needs a scenario file (see render-grid render --help)"
+                                           : "render takes one scenario file, got \(files.count)")
+        }
+        let file = files[0]
+        var scenario = try ScenarioLoader.load(file, limits: limits)
+        if let scale {
+            scenario.viewport.scale = scale
+            try ScenarioLoader.check(ScenarioDecoder.checkFrameSize(scenario, limits: limits), file: file)
+        }
+        let font = try FontRenderer(path: fontFlag ?? scenario.style.font ?? FontRenderer.defaultFontPath())
+
+        var options = RenderOptions(outputDirectory: out ?? "output/" + ScenarioLoader.safeName(scenario.name))
+        options.frames = frames
+        options.reference = reference
+        options.jobs = jobs
+        options.compression = compression
+        let terminal = isatty(STDERR_FILENO) == 1 && !quiet
+        if terminal {
+            options.progress = { done, total in
+                FileHandle.standardError.write("\rrender-grid: frame \(done)/\(total)".data(using: .utf8)!)
+            }
+        }
+        let summary: RenderSummary
+        do {
+            summary = try FrameExporter.render(scenario, font: font, options: options)
+        } catch let error as ScenarioError {
+            throw LocatedScenarioError(file: file, error: error)
+        }
+        if terminal { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
+        if !quiet {
+            let ms = String(format: "%.2f", summary.msPerFrame)
+            let seconds = String(format: "%.2f", summary.seconds)
+            print("rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(summary.framesWritten - summary.framesRasterized) repeated) to \(options.outputDirectory) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, \(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)")
+        }
+        return 0
+    }
+
+    static func parseRange(_ text: String) throws(UsageError) -> ClosedRange<Int> {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else {
+            throw UsageError("--frames takes A:B with 0 <= A <= B (e.g. --frames 0:59), not '\(text)'")
+        }
+        return a...b
+    }
+}

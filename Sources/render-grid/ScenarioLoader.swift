@@ -1,0 +1,46 @@
+import Foundation
+import GridModel
+
+/// A scenario error together with the file it came from.
+struct LocatedScenarioError: Error, CustomStringConvertible {
+    var file: String
+    var error: ScenarioError
+    var description: String { "\(file): \(error.description)" }
+}
+
+enum ScenarioLoader {
+    static func load(_ file: String, limits: Limits) throws -> Scenario {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw UsageError("cannot read scenario \(file): no such file")
+        }
+        guard !isDirectory.boolValue else { throw UsageError("cannot read scenario \(file): it is a folder") }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+        if let size = attributes?[.size] as? Int, size > limits.maxFileBytes {
+            throw LocatedScenarioError(file: file, error: ScenarioError(kind: .limitExceeded, path: "",
+                message: "scenario is \(size) bytes; the limit is \(limits.maxFileBytes) bytes"))
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw UsageError("cannot read scenario \(file)")
+        }
+        do {
+            return try ScenarioDecoder.decode([UInt8](data), limits: limits)
+        } catch {
+            throw LocatedScenarioError(file: file, error: error)
+        }
+    }
+
+    static func check(_ result: Result<Void, ScenarioError>, file: String) throws {
+        if case .failure(let error) = result { throw LocatedScenarioError(file: file, error: error) }
+    }
+
+    /// A scenario name made safe as one folder name: no separators, no leading dots.
+    static func safeName(_ name: String) -> String {
+        var safe = String(name.unicodeScalars.map { scalar -> Character in
+            let c = Character(scalar)
+            return (c.isLetter || c.isNumber || c == "-" || c == "_" || c == ".") && scalar.isASCII ? c : "_"
+        })
+        while safe.hasPrefix(".") { safe = "_" + safe.dropFirst() }
+        return safe.isEmpty ? "_" : safe
+    }
+}
