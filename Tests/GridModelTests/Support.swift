@@ -1,0 +1,39 @@
+import Foundation
+@testable import GridModel
+
+/// The package's root folder, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func bundledScenarioNames() -> [String] {
+    let folder = packageRoot.appendingPathComponent("Scenarios")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return files.filter { $0.hasSuffix(".json") && $0 != "scenario.schema.json" }.map { String($0.dropLast(5)) }.sorted()
+}
+
+func bundledScenario(_ name: String) throws -> Scenario {
+    let data = try Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name).json"))
+    return try ScenarioDecoder.decode([UInt8](data))
+}
+
+func decode(_ json: String) throws(ScenarioError) -> Scenario {
+    try ScenarioDecoder.decode(Array(json.utf8))
+}
+
+/// A minimal valid scenario around the given steps and extra top-level members.
+func scenarioJSON(steps: String, scroll: String = #"{ "recenter": "atRest" }"#,
+                  viewport: String = #"{ "width": 390, "height": 844, "scale": 2 }"#, grid: String = "{}",
+                  fps: Int = 60) -> String {
+    #"{ "name": "t", "viewport": \#(viewport), "fps": \#(fps), "grid": \#(grid), "scroll": \#(scroll), "steps": \#(steps) }"#
+}
+
+func allFrames(_ scenario: Scenario, reference: Bool = false) throws -> [FrameState] {
+    var simulation = try Simulation(scenario: scenario, reference: reference)
+    var frames: [FrameState] = []
+    while let frame = try simulation.next() { frames.append(frame) }
+    return frames
+}
+
+extension FrameState {
+    func has(_ name: String) -> Bool { events.contains { $0.name == name } }
+    var eventNames: [String] { events.map(\.name).filter { $0 != "didScroll" } }
+}
