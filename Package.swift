@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer"]),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel"],
-                    resources: [.copy("Goldens")]),
+                    exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer"]),
     ],
     swiftLanguageModes: [.v6]

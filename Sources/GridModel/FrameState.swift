@@ -38,6 +38,11 @@ public struct DrawnTile: Sendable, Equatable {
     /// The rectangle in device pixels relative to the viewport's top-left corner.
     /// Offsets are rounded to the pixel grid, so with whole-pixel tile sizes these are integers.
     public var pixelRect: PixelRect
+    public init(coordinate: TileCoordinate, id: Int, pixelRect: PixelRect) {
+        self.coordinate = coordinate
+        self.id = id
+        self.pixelRect = pixelRect
+    }
 }
 
 public struct PixelRect: Sendable, Equatable, Hashable {

@@ -64,9 +64,11 @@ public struct FrameRenderer: Sendable {
                 line = font.layout(text, pixelSize: size)
             }
         }
-        // Pixels whose centres lie inside the tile.
-        let clip = ClipRect(x0: Int((r.x).rounded()), y0: Int((r.y).rounded()),
-                            x1: Int((r.x + r.width).rounded()), y1: Int((r.y + r.height).rounded()))
+        // Pixels whose centres lie inside the tile less its margins, so a clipped label keeps a gap
+        // from its neighbour's and two clipped labels never read as one.
+        let inset = min(FrameRenderer.labelMargin * Double(scale), r.width / 4)
+        let clip = ClipRect(x0: Int((r.x + inset).rounded()), y0: Int((r.y).rounded()),
+                            x1: Int((r.x + r.width - inset).rounded()), y1: Int((r.y + r.height).rounded()))
         let x = Int((r.x + (r.width - Double(line.width)) / 2).rounded())
         let top = r.y + (r.height - (line.ascender - line.descender)) / 2
         let baseline = Int((top + line.ascender).rounded())

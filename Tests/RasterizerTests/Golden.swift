@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import GridModel
+import Rasterizer
+
+/// Golden-image checks: decoded pixels compared with a tolerance (never PNG bytes, which change
+/// with zlib and FreeType versions).
+///
+/// `RENDER_GRID_RECORD` picks what happens to goldens:
+/// - `missing` (default): write goldens that do not exist yet, and fail so the new file gets reviewed;
+/// - `all`: rewrite every golden (and fail, so a recording run is never mistaken for a pass);
+/// - `failed`: rewrite only goldens that no longer match;
+/// - `never` (default when `CI` is set): only compare.
+/// A mismatch writes actual, expected and diff images to `.build/golden-artifacts/` and prints where.
+enum Golden {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let folder = root.appendingPathComponent("Goldens")
+    static let artifacts = root.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/golden-artifacts")
+
+    enum Mode: String { case missing, all, failed, never }
+
+    static var mode: Mode {
+        let environment = ProcessInfo.processInfo.environment
+        if let text = environment["RENDER_GRID_RECORD"], let mode = Mode(rawValue: text) { return mode }
+        return environment["CI"] == nil ? .missing : .never
+    }
+
+    /// Pixels whose channels all lie within `channelTolerance` count as equal; the image matches
+    /// when at most `maxDiffRatio` of its pixels differ.
+    static func check(_ canvas: Canvas, named name: String, channelTolerance: Int = 16, maxDiffRatio: Double = 0.002,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = folder.appendingPathComponent(name + ".png")
+        let png = try PNGCodec.encode(canvas, compression: .small)
+        let exists = FileManager.default.fileExists(atPath: path.path)
+        if mode == .all || (!exists && mode != .never) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(png).write(to: path)
+            Issue.record("recorded golden \(path.path); review it and run the tests again", sourceLocation: sourceLocation)
+            return
+        }
+        guard exists else {
+            Issue.record("golden \(path.path) is missing (RENDER_GRID_RECORD=missing records it)", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try PNGCodec.decode([UInt8](try Data(contentsOf: path)))
+        var differing = 0
+        var diff = Canvas(width: canvas.width, height: canvas.height, fill: RGBA(255, 255, 255))
+        if expected.width == canvas.width && expected.height == canvas.height {
+            for i in stride(from: 0, to: canvas.pixels.count, by: 4) {
+                let same = (0..<4).allSatisfy { abs(Int(canvas.pixels[i + $0]) - Int(expected.pixels[i + $0])) <= channelTolerance }
+                if !same {
+                    differing += 1
+                    diff.pixels[i] = 255; diff.pixels[i + 1] = 0; diff.pixels[i + 2] = 0
+                } else {
+                    let grey = UInt8(191 + Int(canvas.pixels[i]) / 4)
+                    diff.pixels[i] = grey; diff.pixels[i + 1] = grey; diff.pixels[i + 2] = grey
+                }
+            }
+        } else {
+            differing = canvas.width * canvas.height
+        }
+        let allowed = Int(Double(canvas.width * canvas.height) * maxDiffRatio)
+        guard differing > allowed else { return }
+        if mode == .failed {
+            try Data(png).write(to: path)
+            Issue.record("re-recorded golden \(path.path) (\(differing) pixels differed)", sourceLocation: sourceLocation)
+            return
+        }
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        try Data(png).write(to: artifacts.appendingPathComponent(name + "-actual.png"))
+        try Data(contentsOf: path).write(to: artifacts.appendingPathComponent(name + "-expected.png"))
+        try Data(try PNGCodec.encode(diff)).write(to: artifacts.appendingPathComponent(name + "-diff.png"))
+        Issue.record("""
+            golden \(name): \(differing) pixels differ (allowed \(allowed), channel tolerance \(channelTolerance)); \
+            actual, expected and diff images are in \(artifacts.path)
+            """, sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import GridModel
+@testable import Rasterizer
+
+let sharedFont: FontRenderer = {
+    do { return try FontRenderer(path: FontRenderer.defaultFontPath()) } catch { fatalError("\(error)") }
+}()
+
+func scenario(width: Double, height: Double, scale: Int, start: TileCoordinate = .zero,
+              steps: [Step] = [], style: Style = Style()) -> Scenario {
+    Scenario(name: "golden", viewport: Viewport(width: width, height: height, scale: scale),
+             grid: GridSpec(start: start), style: style, steps: steps)
+}
+
+func lastFrame(_ s: Scenario) throws -> FrameState {
+    var simulation = try Simulation(scenario: s)
+    var last: FrameState?
+    while let frame = try simulation.next() { last = frame }
+    return last!
+}
+
+func render(_ s: Scenario) throws -> Canvas {
+    let renderer = FrameRenderer(scenario: s, font: sharedFont)
+    var canvas = renderer.makeCanvas()
+    renderer.render(try lastFrame(s), into: &canvas)
+    return canvas
+}
+
+@Suite struct RendererTests {
+    @Test func seed000LookAtOneX() throws {
+        try Golden.check(try render(scenario(width: 240, height: 200, scale: 1)), named: "seed000-1x")
+    }
+
+    @Test func afterADragAtThreeX() throws {
+        let s = scenario(width: 130, height: 130, scale: 3,
+                         steps: [.drag(by: Vector(x: -37.3, y: 21.9), duration: 0.2, release: .hold)])
+        try Golden.check(try render(s), named: "drag-3x")
+    }
+
+    @Test func farAwayLabelsShrinkAndClip() throws {
+        let s = scenario(width: 200, height: 120, scale: 2, start: TileCoordinate(x: 1_000_000_000_000_000, y: -1_000_000_000_000_000))
+        try Golden.check(try render(s), named: "far-labels-2x")
+    }
+
+    @Test func customStyle() throws {
+        var style = Style()
+        style.background = RGBA(0x10, 0x20, 0x30)
+        style.tileColor = RGBA(0xFF, 0xCC, 0x00, 0x80)
+        style.originTileColor = RGBA(0xFF, 0x33, 0x00)
+        style.borderColor = RGBA(0xFF, 0xFF, 0xFF, 0xFF)
+        style.borderWidth = 2
+        style.labelColor = RGBA(0xFF, 0xFF, 0xFF)
+        style.fontSize = 12
+        try Golden.check(try render(scenario(width: 160, height: 160, scale: 1, style: style)), named: "custom-style-1x")
+    }
+
+    @Test func labelNeverDrawsIntoANeighbour() throws {
+        var style = Style()
+        style.tileColor = RGBA(0, 0, 0, 0)
+        style.borderColor = RGBA(0, 0, 0, 0)
+        let s = scenario(width: 300, height: 100, scale: 1, style: style)
+        let renderer = FrameRenderer(scenario: s, font: sharedFont)
+        var canvas = renderer.makeCanvas()
+        let tile = DrawnTile(coordinate: TileCoordinate(x: 1_000_000_000_000_000, y: -1_000_000_000_000_000), id: 0,
+                             pixelRect: PixelRect(x: 100, y: 0, width: 100, height: 100))
+        renderer.draw(tile, into: &canvas)
+        var inked = 0
+        for y in 0..<100 {
+            for x in 0..<300 where canvas.pixel(x, y) != RGBA(255, 255, 255) {
+                #expect((100..<200).contains(x), "ink at \(x), \(y)")
+                inked += 1
+            }
+        }
+        #expect(inked > 100)
+    }
+
+    @Test func longLabelsShrinkToFitBeforeClipping() {
+        let text = FrameRenderer.label(for: TileCoordinate(x: 123_456, y: -654_321))
+        let full = sharedFont.layout(text, pixelSize: 17)
+        #expect(Double(full.width) > 96)  // too wide for a 100-point tile at full size
+        let s = scenario(width: 100, height: 100, scale: 1)
+        let renderer = FrameRenderer(scenario: s, font: sharedFont)
+        var canvas = renderer.makeCanvas()
+        renderer.drawLabel(DrawnTile(coordinate: TileCoordinate(x: 123_456, y: -654_321), id: 0,
+                                     pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 100)), into: &canvas)
+        // Fits between the 2-point margins: the columns at the edges stay clear.
+        for y in 0..<100 {
+            #expect(canvas.pixel(0, y) == RGBA(255, 255, 255))
+            #expect(canvas.pixel(99, y) == RGBA(255, 255, 255))
+        }
+    }
+
+    @Test func kerningAndGlyphCache() {
+        let a = sharedFont.layout("(12, -3)", pixelSize: 34)
+        let b = sharedFont.layout("(12, -3)", pixelSize: 34)
+        #expect(a.width == b.width && a.width > 60)
+        #expect(a.ascender > 0 && a.descender < 0)
+    }
+
+    @Test func renderingIsDeterministic() throws {
+        let s = scenario(width: 120, height: 90, scale: 2, steps: [.drag(by: Vector(x: -10.3, y: 4.1), duration: 0.1, release: .hold)])
+        #expect(try PNGCodec.encode(render(s)) == PNGCodec.encode(render(s)))
+    }
+
+    @Test func missingFontIsAClearError() {
+        #expect { _ = try FontRenderer(path: "/nonexistent/font.ttf") } throws: {
+            ($0 as? RasterError)?.kind == .font && "\($0)".contains("does not exist")
+        }
+        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("render-grid-junk-\(getpid()).ttf")
+        FileManager.default.createFile(atPath: junk.path, contents: Data("not a font".utf8))
+        defer { try? FileManager.default.removeItem(at: junk) }
+        #expect { _ = try FontRenderer(path: junk.path) } throws: {
+            ($0 as? RasterError)?.kind == .font && "\($0)".contains("not a font")
+        }
+    }
+}
