@@ -55,3 +55,54 @@ public enum FileOutput {
         return String(cString: strerror(errno))
     }
 }
+
+/// A file written in pieces under a temporary name and renamed into place by `commit()`;
+/// `discard()` (or dropping it uncommitted) removes the temporary file.
+public final class StreamingFile {
+    public let path: String
+    private let temporary: String
+    private var handle: FileHandle?
+
+    public init(path: String) throws(RasterError) {
+        self.path = path
+        temporary = FileOutput.temporaryPath(for: path)
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw RasterError(.io, "cannot write \(path)")
+        }
+        self.handle = handle
+    }
+
+    public func append(_ bytes: [UInt8]) throws(RasterError) {
+        guard let handle else { throw RasterError(.io, "\(path) is already closed") }
+        do { try handle.write(contentsOf: bytes) } catch {
+            throw RasterError(.io, "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    public func commit() throws(RasterError) {
+        guard let handle else { return }
+        self.handle = nil
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw RasterError(.io, "cannot write \(path): \(error.localizedDescription)")
+        }
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw RasterError(.io, "cannot rename \(temporary) to \(path): \(reason)")
+        }
+    }
+
+    public func discard() {
+        guard let handle else { return }
+        self.handle = nil
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: temporary)
+    }
+
+    deinit { discard() }
+}

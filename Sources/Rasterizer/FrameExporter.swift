@@ -62,7 +62,9 @@ public enum FrameExporter {
         let traceName = options.frames == nil ? "trace.jsonl"
             : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
         let tracePath = (directory as NSString).appendingPathComponent(traceName)
-        var trace: [UInt8] = []
+        let trace = try StreamingFile(path: tracePath)
+        defer { trace.discard() }
+        var traceLines: [UInt8] = []
 
         let renderer = FrameRenderer(scenario: scenario, font: font)
         let jobs = max(1, options.jobs)
@@ -121,12 +123,14 @@ public enum FrameExporter {
                 }
             }
             rasterized += groups.count - (carried == nil ? 0 : 1)
+            traceLines.removeAll(keepingCapacity: true)
             for frame in batch {
-                trace.append(contentsOf: Trace.line(for: frame).utf8)
-                trace.append(UInt8(ascii: "\n"))
+                traceLines.append(contentsOf: Trace.line(for: frame).utf8)
+                traceLines.append(UInt8(ascii: "\n"))
                 if frame.recenterShift != nil { recenters += 1 }
                 if frame.edgeHit { edgeHits += 1 }
             }
+            try trace.append(traceLines)
             written += batch.count
             batch.removeAll(keepingCapacity: true)
             options.progress?(written, range.count)
@@ -139,7 +143,7 @@ public enum FrameExporter {
             if batch.count == batchSize { try flush() }
         }
         try flush()
-        try FileOutput.writeAtomically(trace, to: tracePath)
+        try trace.commit()
         let elapsed = ContinuousClock.now - started
         return RenderSummary(totalFrames: total, framesWritten: written, framesRasterized: rasterized,
                              seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Benchmark: ms/frame and peak memory of whole `render-grid render` processes (release build),
+# for 390×844-point frames like seed 000's at scale 1 and 3, and a 10,000-frame run to show that
+# memory does not grow with the frame count.
+#   scripts/bench.sh [--jobs N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=2
+only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --jobs) jobs="$2"; shift 2 ;;
+    --memory) only=memory; shift ;;
+    *) echo "usage: scripts/bench.sh [--jobs N] [--memory]" >&2; exit 2 ;;
+  esac
+done
+swift build -c release --product render-grid >/dev/null
+bin=.build/release/render-grid
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# A scroll that changes every frame: a slow diagonal drag lasting $1 frames at 60 fps.
+moving() {
+  local frames=$1 seconds
+  seconds=$(python3 -c "print(($frames - 1) / 60)")
+  cat > "$work/moving-$frames.json" <<JSON
+{ "name": "bench-$frames", "viewport": { "width": 390, "height": 844, "scale": 1 }, "fps": 60,
+  "scroll": { "recenter": "threshold", "contentSize": { "width": 20000, "height": 20000 } },
+  "steps": [ { "drag": { "by": { "x": -$frames, "y": -$((frames / 2)) }, "duration": $seconds, "release": "hold" } } ] }
+JSON
+  echo "$work/moving-$frames.json"
+}
+
+measure() {  # label, then render arguments
+  local label=$1; shift
+  local line rss
+  /usr/bin/time -f "%M" -o "$work/rss" "$bin" render "$@" --jobs "$jobs" --out "$work/out" > "$work/summary"
+  rss=$(cat "$work/rss")
+  line=$(cat "$work/summary")
+  printf '%-34s %s ms/frame  peak RSS %6.1f MiB  (%s)\n' "$label" \
+    "$(sed -E 's/.* ([0-9.]+) ms\/frame.*/\1/' <<<"$line")" "$(echo "$rss / 1024" | bc -l)" \
+    "$(sed -E 's/rendered ([0-9]+) frames \(([0-9]+) rasterized.*/\1 frames, \2 rasterized/' <<<"$line")"
+  rm -rf "$work/out"
+}
+
+echo "render-grid benchmark, --jobs $jobs, $(nproc) cores"
+if [ "$only" != memory ]; then
+measure "moving 600 frames @1x" "$(moving 600)" --scale 1
+measure "moving 600 frames @3x" "$(moving 600)" --scale 3
+measure "moving 600 frames @3x small" "$(moving 600)" --scale 3 --compression small
+measure "fling-threshold.json @2x" Scenarios/fling-threshold.json
+fi
+measure "moving 1000 frames @1x" "$(moving 1000)" --scale 1
+measure "moving 10000 frames @1x" "$(moving 10000)" --scale 1
