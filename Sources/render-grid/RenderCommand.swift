@@ -56,7 +56,11 @@ enum RenderCommand {
             scenario.viewport.scale = scale
             try ScenarioLoader.check(ScenarioDecoder.checkFrameSize(scenario, limits: limits), file: file)
         }
-        let font = try FontRenderer(path: fontFlag ?? scenario.style.font ?? FontRenderer.defaultFontPath())
+        // style.font is relative to the scenario file; --font to the working directory.
+        let styleFont = scenario.style.font.map { path in
+            path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+        }
+        let font = try FontRenderer(path: fontFlag ?? styleFont ?? FontRenderer.defaultFontPath())
 
         var options = RenderOptions(outputDirectory: out ?? "output/" + ScenarioLoader.safeName(scenario.name))
         options.frames = frames
