@@ -1,6 +1,6 @@
 /// What the scroll view is doing.
 public enum Phase: String, Sendable {
-    case idle, dragging, decelerating, animating
+    case idle, dragging, decelerating, bouncing, animating
 }
 
 /// A UIScrollView delegate call (or one of ours: recenter, jump), in the order they happened.
@@ -15,6 +15,13 @@ public enum ScrollEvent: Sendable, Equatable {
     case didEndScrollingAnimation
     case recenter(shift: Vector)
     case jump(tile: TileCoordinate)
+    /// The gesture was cancelled (a second finger, in seed 002) before a release.
+    case cancel
+    /// A paging scroll came to rest on a different page.
+    case pageChanged(page: TileCoordinate)
+    /// Seed 004's non-animated jump from a duplicate item to the real one.
+    case loopJump(from: Vector, to: Vector)
+    case resize(width: Double, height: Double)
 
     public var name: String {
         switch self {
@@ -27,6 +34,10 @@ public enum ScrollEvent: Sendable, Equatable {
         case .didEndScrollingAnimation: return "didEndScrollingAnimation"
         case .recenter: return "recenter"
         case .jump: return "jump"
+        case .cancel: return "cancel"
+        case .pageChanged: return "pageChanged"
+        case .loopJump: return "loopJump"
+        case .resize: return "resize"
         }
     }
 }
@@ -38,11 +49,28 @@ public struct DrawnTile: Sendable, Equatable {
     /// The rectangle in device pixels relative to the viewport's top-left corner.
     /// Offsets are rounded to the pixel grid, so with whole-pixel tile sizes these are integers.
     public var pixelRect: PixelRect
-    public init(coordinate: TileCoordinate, id: Int, pixelRect: PixelRect) {
+    /// What the tile shows: its coordinate, or the item index on a looping axis.
+    public var item: TileCoordinate
+    /// False while a lazy tile shows its placeholder.
+    public var loaded: Bool
+    public init(coordinate: TileCoordinate, id: Int, pixelRect: PixelRect, item: TileCoordinate? = nil, loaded: Bool = true) {
         self.coordinate = coordinate
         self.id = id
         self.pixelRect = pixelRect
+        self.item = item ?? coordinate
+        self.loaded = loaded
     }
+
+    /// Whether it draws the same pixels as `other`.
+    public func drawsSame(as other: DrawnTile) -> Bool {
+        item == other.item && pixelRect == other.pixelRect && loaded == other.loaded
+    }
+}
+
+/// How much of a pager page is visible (seed 002's onPageVisible).
+public struct PageVisibility: Sendable, Equatable {
+    public var page: TileCoordinate
+    public var fraction: Double
 }
 
 public struct PixelRect: Sendable, Equatable, Hashable {
@@ -69,10 +97,19 @@ public struct FrameState: Sendable {
     /// True when a content edge stopped the scroll during this frame.
     public var edgeHit: Bool
     public var scale: Int
+    /// The viewport in points (it changes with a resize step).
+    public var viewport: Size
+    /// The current page when paging (or in the pager), else nil.
+    public var page: TileCoordinate?
+    /// Pager only: each visible page and the fraction of it on screen.
+    public var pageVisibility: [PageVisibility]
+
+    public var pixelWidth: Int { Int((viewport.width * Double(scale)).rounded()) }
+    public var pixelHeight: Int { Int((viewport.height * Double(scale)).rounded()) }
 
     /// Whether this frame draws exactly the same pixels as `other` (ids and events do not draw).
     public func drawsSame(as other: FrameState) -> Bool {
-        tiles.count == other.tiles.count
-            && zip(tiles, other.tiles).allSatisfy { $0.coordinate == $1.coordinate && $0.pixelRect == $1.pixelRect }
+        viewport == other.viewport && tiles.count == other.tiles.count
+            && zip(tiles, other.tiles).allSatisfy { $0.drawsSame(as: $1) }
     }
 }

@@ -22,4 +22,5 @@ public struct Limits: Sendable, Equatable {
     public static let maxScale = 8
     public static let maxFPS = 240
     public static let maxBuffer = 16
+    public static let maxAxisCount = 1_000_000_000
 }

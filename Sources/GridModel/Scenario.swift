@@ -5,16 +5,19 @@ public struct Scenario: Sendable, Equatable {
     public var fps: Int
     public var grid: GridSpec
     public var scroll: ScrollSpec
+    /// Present: the scenario is Infinite4Pager's four-way pager (each page one viewport).
+    public var pager: PagerSpec?
     public var style: Style
     public var steps: [Step]
 
     public init(name: String, viewport: Viewport, fps: Int = 60, grid: GridSpec = GridSpec(),
-                scroll: ScrollSpec = ScrollSpec(), style: Style = Style(), steps: [Step]) {
+                scroll: ScrollSpec = ScrollSpec(), pager: PagerSpec? = nil, style: Style = Style(), steps: [Step]) {
         self.name = name
         self.viewport = viewport
         self.fps = fps
         self.grid = grid
         self.scroll = scroll
+        self.pager = pager
         self.style = style
         self.steps = steps
     }
@@ -65,11 +68,58 @@ public struct GridSpec: Sendable, Equatable {
     public var start: TileCoordinate
     /// Extra rows and columns kept around the visible tiles (Leaflet's keepBuffer).
     public var buffer: Int
-    public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0) {
+    /// Tiles per axis: nil infinite, 0 scrolling disabled on that axis, N a finite run 0…N−1.
+    public var columns: Int?
+    public var rows: Int?
+    /// How a finite axis loops.
+    public var loop: LoopMode
+    public var content: ContentMode
+    public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0,
+                columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate) {
         self.tileSize = tileSize
         self.start = start
         self.buffer = buffer
+        self.columns = columns
+        self.rows = rows
+        self.loop = loop
+        self.content = content
     }
+}
+
+public enum LoopMode: String, Sendable, CaseIterable {
+    case none
+    /// Seed 004: the first and last items are duplicated at the ends; at rest on a duplicate the view
+    /// jumps, without animation, to the real item.
+    case duplicate
+    /// Wraps by recentering: an endless strip with no jump ever visible.
+    case seamless
+}
+
+public enum ContentMode: String, Sendable, CaseIterable {
+    /// Every tile shows its content at once.
+    case immediate
+    /// Seed 001's lazy loading: during deceleration only tiles in the predicted target rect load.
+    case lazy
+}
+
+public enum PagingMode: String, Sendable, CaseIterable {
+    case none
+    /// UIKit's isPagingEnabled: rests on page multiples, at most one page per gesture.
+    case viewport
+    /// Decelerate normally, then animate to the nearest page (the visible late snap).
+    case snap
+    /// Move the deceleration's target to the nearest page at release (targetContentOffset).
+    case target
+}
+
+/// Infinite4Pager's settings.
+public struct PagerSpec: Sendable, Equatable {
+    /// Fraction of a page the predicted end translation must pass to flip.
+    public var horizontalThreshold = 0.33
+    public var verticalThreshold = 0.25
+    /// Flip and settle animation, ease-out.
+    public var duration = 0.22
+    public init() {}
 }
 
 /// How the scroll view moves its content offset back towards the middle of `contentSize`.
@@ -89,11 +139,20 @@ public struct ScrollSpec: Sendable, Equatable {
     public var contentSize: Size
     /// The per-millisecond velocity factor d in v(t) = v0·d^(1000·t).
     public var decelerationRate: Double
+    /// Rubber-band past content edges and spring back (true), or stop at them.
+    public var bounces: Bool
+    public var paging: PagingMode
+    /// nil: the viewport size.
+    public var pageSize: Size?
     public init(recenter: RecenterStrategy = .atRest, contentSize: Size = Size(width: 100_000, height: 100_000),
-                decelerationRate: Double = ScrollPhysics.normalDecelerationRate) {
+                decelerationRate: Double = ScrollPhysics.normalDecelerationRate, bounces: Bool = true,
+                paging: PagingMode = .none, pageSize: Size? = nil) {
         self.recenter = recenter
         self.contentSize = contentSize
         self.decelerationRate = decelerationRate
+        self.bounces = bounces
+        self.paging = paging
+        self.pageSize = pageSize
     }
 }
 
@@ -123,6 +182,8 @@ public struct Style: Sendable, Equatable {
     public var fontSize = 17.0
     /// A font file; nil searches the usual system paths for DejaVu Sans.
     public var font: String? = nil
+    /// Fill of a lazy tile whose content has not loaded yet.
+    public var placeholderColor = RGBA(0xE4, 0xE4, 0xE4)
     public init() {}
 }
 
@@ -133,9 +194,23 @@ public enum Release: String, Sendable, CaseIterable {
     case hold
 }
 
+/// What a drag's finger does at the end of the step.
+public enum DragEnd: String, Sendable, CaseIterable {
+    /// Lift (see `Release`).
+    case release
+    /// The gesture is cancelled (a second finger, a system gesture): no release velocity.
+    case cancel
+    /// The finger stays down; the next step continues the gesture (drag, wait, cancel or fling).
+    case keep
+}
+
 public enum Step: Sendable, Equatable {
     /// A finger moves by `by` points at constant speed over `duration` seconds.
-    case drag(by: Vector, duration: Double, release: Release)
+    case drag(by: Vector, duration: Double, release: Release, then: DragEnd = .release)
+    /// Ends the drag in progress without a release.
+    case cancel
+    /// The viewport changes size (a rotation); the tile at its centre stays at the centre.
+    case resize(width: Double, height: Double)
     case wait(duration: Double)
     /// Waits until motion ends, at most `max` seconds.
     case waitUntilIdle(max: Double)
@@ -149,9 +224,9 @@ public enum Step: Sendable, Equatable {
     /// How long the step lasts on the timeline (idle waits are resolved by the simulation).
     public var fixedDuration: Double? {
         switch self {
-        case .drag(_, let duration, _), .wait(let duration): return duration
+        case .drag(_, let duration, _, _), .wait(let duration): return duration
         case .waitUntilIdle: return nil
-        case .fling, .jump: return 0
+        case .fling, .jump, .cancel, .resize: return 0
         case .scrollTo(_, let animated, let duration): return animated ? duration : 0
         }
     }

@@ -10,7 +10,7 @@ public enum ScenarioDecoder {
         return try decodeScenario(root, limits: limits)
     }
 
-    static let topKeys = ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "style", "steps"]
+    static let topKeys = ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "steps"]
 
     static func decodeScenario(_ root: Node, limits: Limits) throws(ScenarioError) -> Scenario {
         let members = try root.object(allowed: topKeys)
@@ -34,10 +34,25 @@ public enum ScenarioDecoder {
 
         var grid = GridSpec()
         if let node = members.optional("grid") {
-            let g = try node.object(allowed: ["tileSize", "start", "buffer"])
+            let g = try node.object(allowed: ["tileSize", "start", "buffer", "columns", "rows", "loop", "content"])
             if let size = g.optional("tileSize") { grid.tileSize = try size.size(in: 1...Limits.maxTilePoints) }
             if let start = g.optional("start") { grid.start = try start.tile() }
             if let buffer = g.optional("buffer") { grid.buffer = try buffer.int(in: 0...Limits.maxBuffer) }
+            if let n = g.optional("columns"), n.value != .null { grid.columns = try n.int(in: 0...Limits.maxAxisCount) }
+            if let n = g.optional("rows"), n.value != .null { grid.rows = try n.int(in: 0...Limits.maxAxisCount) }
+            if let loop = g.optional("loop") {
+                grid.loop = try loop.enumeration(LoopMode.self)
+                let finite = [grid.columns, grid.rows].contains { ($0 ?? 0) > 0 }
+                if grid.loop != .none && !finite {
+                    throw loop.failure(.invalidValue, "a loop needs a finite axis: set grid.columns or grid.rows to the item count")
+                }
+            }
+            if let content = g.optional("content") { grid.content = try content.enumeration(ContentMode.self) }
+            for (key, count, tile) in [("columns", grid.columns, grid.tileSize.width), ("rows", grid.rows, grid.tileSize.height)] {
+                if let count, Double(count + 2) * tile > Limits.maxContentPoints {
+                    throw try g.required(key).failure(.limitExceeded, "\(count) tiles of \(format(tile)) points exceed the largest content, 10^12 points")
+                }
+            }
         }
         let visible = (viewport.width / grid.tileSize.width + 2) * (viewport.height / grid.tileSize.height + 2)
         if visible > Double(limits.maxVisibleTiles) {
@@ -47,7 +62,10 @@ public enum ScenarioDecoder {
 
         var scroll = ScrollSpec()
         if let node = members.optional("scroll") {
-            let s = try node.object(allowed: ["recenter", "contentSize", "deceleration"])
+            let s = try node.object(allowed: ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize"])
+            if let b = s.optional("bounces") { scroll.bounces = try b.bool() }
+            if let p = s.optional("paging") { scroll.paging = try p.enumeration(PagingMode.self) }
+            if let p = s.optional("pageSize") { scroll.pageSize = try p.size(in: 1...Limits.maxViewportPoints * 10) }
             if let r = s.optional("recenter") { scroll.recenter = try r.enumeration(RecenterStrategy.self) }
             if let c = s.optional("contentSize") {
                 scroll.contentSize = try c.size(in: 1...Limits.maxContentPoints)
@@ -58,10 +76,29 @@ public enum ScenarioDecoder {
             if let d = s.optional("deceleration") { scroll.decelerationRate = try d.decelerationRate() }
         }
 
+        if grid.loop == .seamless && scroll.recenter == .none {
+            throw ScenarioError(kind: .invalidValue, path: "grid.loop",
+                                message: "a seamless loop wraps by recentering; scroll.recenter must not be \"none\"")
+        }
+        var pager: PagerSpec?
+        if let node = members.optional("pager") {
+            let p = try node.object(allowed: ["thresholds", "duration"])
+            var spec = PagerSpec()
+            if let t = p.optional("thresholds") {
+                let m = try t.object(allowed: ["horizontal", "vertical"])
+                if let h = m.optional("horizontal") { spec.horizontalThreshold = try h.double(in: 0.01...1) }
+                if let v = m.optional("vertical") { spec.verticalThreshold = try v.double(in: 0.01...1) }
+            }
+            if let d = p.optional("duration") { spec.duration = try d.double(in: 0.001...10) }
+            pager = spec
+            if grid.loop != .none { throw try members.required("pager").failure(.invalidValue, "the pager does not combine with grid.loop") }
+        }
+
         var style = Style()
         if let node = members.optional("style") {
             let s = try node.object(allowed: ["background", "tileColor", "originTileColor", "borderColor",
-                                              "borderWidth", "labelColor", "fontSize", "font"])
+                                              "borderWidth", "labelColor", "fontSize", "font", "placeholderColor"])
+            if let v = s.optional("placeholderColor") { style.placeholderColor = try v.color() }
             if let v = s.optional("background") { style.background = try v.color() }
             if let v = s.optional("tileColor") { style.tileColor = try v.color() }
             if let v = s.optional("originTileColor") { style.originTileColor = try v.color() }
@@ -80,9 +117,26 @@ public enum ScenarioDecoder {
         let stepNodes = try stepsNode.array()
         var steps: [Step] = []
         var seconds = 0.0
+        var fingerDown = false
         for node in stepNodes {
             let step = try decodeStep(node)
             steps.append(step)
+            switch step {
+            case .drag(_, _, _, let then): fingerDown = then == .keep
+            case .wait, .waitUntilIdle: break
+            case .cancel:
+                if !fingerDown {
+                    throw node.failure(.invalidValue, "cancel ends a drag in progress, and none is: put a drag with \"then\": \"keep\" before it")
+                }
+                fingerDown = false
+            case .resize(let width, let height):
+                let pixels = width * height * Double(viewport.scale * viewport.scale)
+                if pixels > Double(limits.maxPixelsPerFrame) {
+                    throw node.failure(.limitExceeded, "frame would be \(Int(pixels)) pixels; the limit is \(limits.maxPixelsPerFrame) (--max-pixels raises it)")
+                }
+                fingerDown = false
+            default: fingerDown = false
+            }
             switch step {
             case .waitUntilIdle(let max): seconds += max
             default: seconds += step.fixedDuration ?? 0
@@ -93,10 +147,10 @@ public enum ScenarioDecoder {
             throw stepsNode.failure(.limitExceeded,
                 "the steps last up to \(format(seconds)) s, \(Int(frames.rounded())) frames at \(fps) fps; the limit is \(limits.maxFrames) frames (--max-frames raises it)")
         }
-        return Scenario(name: name, viewport: viewport, fps: fps, grid: grid, scroll: scroll, style: style, steps: steps)
+        return Scenario(name: name, viewport: viewport, fps: fps, grid: grid, scroll: scroll, pager: pager, style: style, steps: steps)
     }
 
-    static let stepNames = ["drag", "wait", "fling", "scrollTo", "jump"]
+    static let stepNames = ["drag", "wait", "fling", "scrollTo", "jump", "cancel", "resize"]
 
     static func decodeStep(_ node: Node) throws(ScenarioError) -> Step {
         let members = try node.object(allowed: stepNames, unknownKind: .unknownStep, noun: "step")
@@ -109,7 +163,21 @@ public enum ScenarioDecoder {
             let duration = try d.required("duration").double(in: 0.001...Limits.maxStepSeconds)
             var release = Release.fling
             if let r = d.optional("release") { release = try r.enumeration(Release.self) }
-            return .drag(by: try d.required("by").vector(limit: Limits.maxDistance), duration: duration, release: release)
+            var then = DragEnd.release
+            if let t = d.optional("then") {
+                then = try t.enumeration(DragEnd.self)
+                if then != .release, d.optional("release") != nil {
+                    throw t.failure(.invalidValue, "\"release\" goes with \"then\": \"release\" only")
+                }
+            }
+            return .drag(by: try d.required("by").vector(limit: Limits.maxDistance), duration: duration, release: release, then: then)
+        case "cancel":
+            _ = try body.object(allowed: [])
+            return .cancel
+        case "resize":
+            let r = try body.object(allowed: ["width", "height"])
+            return .resize(width: try r.required("width").double(in: 1...Limits.maxViewportPoints),
+                           height: try r.required("height").double(in: 1...Limits.maxViewportPoints))
         case "wait":
             let w = try body.object(allowed: ["duration", "until", "max"])
             if let until = w.optional("until") {

@@ -1,83 +1,195 @@
 /// A UIScrollView-style scroll view hosting the tile grid: content offset, motion, delegate events,
-/// recentering and tile reuse. Positions are fixed-point integers (see `Fixed`).
-struct ScrollModel: Sendable {
-    let viewport: FixedPoint
-    let contentSize: FixedPoint
-    /// Content edges stop the scroll; false for the ideal reference plane.
-    let bounded: Bool
-    /// nil for the reference plane, which never recenters.
-    let strategy: RecenterStrategy?
+/// rubber-banding, paging, recentering, loops, lazy content and tile reuse. Positions are
+/// fixed-point integers (see `Fixed`).
+struct ScrollModel: ScrollEngine {
+    private(set) var x: Axis
+    private(set) var y: Axis
+    let strategy: RecenterStrategy
+    let reference: Bool
     let rate: Double
     let pixel: Int64
-    let tileSize: FixedPoint
+    let scale: Int
+    let bounces: Bool
+    let paging: PagingMode
+    let pageSizeSpec: Size?
+    let lazy: Bool
+    let scenarioContentSize: Size
 
     private(set) var offset: FixedPoint
     private(set) var motion: Motion = .none
     private(set) var layout: TileLayout
-    /// When the last motion came to rest (for `wait until idle`).
     private(set) var idleSince = 0.0
     /// A deceleration interrupted by a new drag still owes its didEndDecelerating (seed 001).
     private var pendingEndDecelerating = false
+    /// Page origins (content offset of page 0) per axis; shifted by recenters.
+    private var pageOrigin: FixedPoint
+    /// The page each axis was on when the current gesture began, and at the last rest.
+    private var gesturePage = FixedPoint.zero
+    private var restPage: FixedPoint
+    /// Lazy content: the predicted target rect (content coordinates) and the tiles loaded before.
+    private var targetRect: (origin: FixedPoint, size: FixedPoint)?
+    private var loadedBefore: Set<TileCoordinate> = []
+    private(set) var time = 0.0
 
-    // Per-frame output, collected by the simulation.
-    var events: [ScrollEvent] = []
-    var recenterTotal: FixedPoint? = nil
-    var edgeHit = false
+    // Per-frame output.
+    private var events: [ScrollEvent] = []
+    private var recenterTotal: FixedPoint? = nil
+    private var edgeHit = false
+
+    enum Motion: Sendable {
+        case none
+        case drag(Drag)
+        /// After a release: deceleration, bounce or paging snap, per axis.
+        case release(x: AxisPlan, y: AxisPlan, inputs: ReleaseInputs)
+        /// setContentOffset(animated:) or a late paging snap.
+        case animation(x: AxisPlan, y: AxisPlan)
+    }
+
+    struct ReleaseInputs: Sendable {
+        var start: Double
+        var from: FixedPoint
+        var velocity: Vector
+        var end: Double
+    }
+
+    struct Drag: Sendable {
+        var start: Double
+        var duration: Double
+        /// Where the finger puts the content before rubber-banding.
+        var rawStart: FixedPoint
+        var delta: FixedPoint
+        var release: Release
+        var then: DragEnd
+
+        func raw(at t: Double) -> FixedPoint {
+            let u = min(max((t - start) / duration, 0), 1)
+            return rawStart + FixedPoint(x: Int64((Double(delta.x) * u).rounded()), y: Int64((Double(delta.y) * u).rounded()))
+        }
+        var velocity: Vector { Vector(x: Fixed.points(delta.x) / duration, y: Fixed.points(delta.y) / duration) }
+    }
 
     init(scenario: Scenario, reference: Bool) throws(ScenarioError) {
         let vp = scenario.viewport
-        viewport = FixedPoint(points: Vector(x: vp.width, y: vp.height))
-        contentSize = FixedPoint(points: Vector(x: scenario.scroll.contentSize.width, y: scenario.scroll.contentSize.height))
-        bounded = !reference
-        strategy = reference ? nil : scenario.scroll.recenter
+        let viewport = FixedPoint(points: Vector(x: vp.width, y: vp.height))
+        let content = FixedPoint(points: Vector(x: scenario.scroll.contentSize.width, y: scenario.scroll.contentSize.height))
+        let tile = FixedPoint(points: Vector(x: scenario.grid.tileSize.width, y: scenario.grid.tileSize.height))
+        let strategy = scenario.scroll.recenter
+        x = Axis(count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.x, viewport: viewport.x,
+                 contentSize: content.x, reference: reference, strategy: strategy)
+        y = Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.y, viewport: viewport.y,
+                 contentSize: content.y, reference: reference, strategy: strategy)
+        self.strategy = strategy
+        self.reference = reference
         rate = scenario.scroll.decelerationRate
+        scale = vp.scale
         pixel = Fixed.pixel(scale: vp.scale)
-        tileSize = FixedPoint(points: Vector(x: scenario.grid.tileSize.width, y: scenario.grid.tileSize.height))
-        let center = FixedPoint(x: (contentSize.x - viewport.x) / 2, y: (contentSize.y - viewport.y) / 2)
-        offset = center
-        layout = TileLayout(tileSize: tileSize, buffer: scenario.grid.buffer, anchorTile: scenario.grid.start,
-                            anchorOrigin: ScrollModel.centredOrigin(offset: center, viewport: viewport, tile: tileSize))
-        try layout.update(offset: displayedOffset, viewport: viewport)
+        bounces = scenario.scroll.bounces
+        paging = scenario.scroll.paging
+        pageSizeSpec = scenario.scroll.pageSize
+        lazy = scenario.grid.content == .lazy
+        scenarioContentSize = scenario.scroll.contentSize
+        // Infinite axes start in the middle of the content with the start tile centred; finite axes
+        // have tile 0 at content 0 and start with the start tile as centred as the edges allow.
+        let start = TileCoordinate(x: x.index(ofItem: scenario.grid.start.x), y: y.index(ofItem: scenario.grid.start.y))
+        func initial(_ axis: Axis, _ startIndex: Int64) -> (offset: Int64, anchorTile: Int64, anchorOrigin: Int64) {
+            if axis.isFinite {
+                let centred = startIndex * axis.tile - (axis.viewport - axis.tile) / 2
+                let bounds = axis.bounds!
+                return (min(max(centred, bounds.lowerBound), bounds.upperBound), 0, 0)
+            }
+            return (axis.center, startIndex, axis.center + (axis.viewport - axis.tile) / 2)
+        }
+        let ix = initial(x, start.x), iy = initial(y, start.y)
+        offset = FixedPoint(x: ix.offset, y: iy.offset)
+        layout = TileLayout(tileSize: tile, buffer: scenario.grid.buffer,
+                            anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),
+                            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin))
+        pageOrigin = FixedPoint(x: x.isFinite ? 0 : ix.offset, y: y.isFinite ? 0 : iy.offset)
+        restPage = .zero
+        restPage = FixedPoint(x: rules(x, pageOrigin.x, pageSize.x).page(of: offset.x),
+                              y: rules(y, pageOrigin.y, pageSize.y).page(of: offset.y))
+        try updateTiles()
     }
 
-    /// The content position that centres a tile in the viewport at `offset`.
-    static func centredOrigin(offset: FixedPoint, viewport: FixedPoint, tile: FixedPoint) -> FixedPoint {
-        FixedPoint(x: offset.x + (viewport.x - tile.x) / 2, y: offset.y + (viewport.y - tile.y) / 2)
-    }
+    // MARK: Geometry
 
-    var center: FixedPoint { FixedPoint(x: (contentSize.x - viewport.x) / 2, y: (contentSize.y - viewport.y) / 2) }
-    var boundsX: ClosedRange<Int64>? { bounded ? 0...(contentSize.x - viewport.x) : nil }
-    var boundsY: ClosedRange<Int64>? { bounded ? 0...(contentSize.y - viewport.y) : nil }
+    var viewport: FixedPoint { FixedPoint(x: x.viewport, y: y.viewport) }
+    var center: FixedPoint { FixedPoint(x: x.center, y: y.center) }
+    var contentSize: Size { Size(width: Fixed.points(x.contentSize), height: Fixed.points(y.contentSize)) }
+    var pageSize: FixedPoint {
+        if let size = pageSizeSpec { return FixedPoint(points: Vector(x: size.width, y: size.height)) }
+        return viewport
+    }
 
     /// The offset as displayed: rounded to the device-pixel grid, as UIKit does.
     var displayedOffset: FixedPoint {
         FixedPoint(x: Fixed.round(offset.x, toMultipleOf: pixel), y: Fixed.round(offset.y, toMultipleOf: pixel))
     }
 
+    func rules(_ axis: Axis, _ origin: Int64, _ size: Int64) -> AxisRules {
+        AxisRules(bounds: axis.bounds, bounces: bounces, paging: paging, pageSize: max(1, size), pageOrigin: origin,
+                  rate: rate, enabled: axis.enabled)
+    }
+    var rulesX: AxisRules { rules(x, pageOrigin.x, pageSize.x) }
+    var rulesY: AxisRules { rules(y, pageOrigin.y, pageSize.y) }
+
     var phase: Phase {
         switch motion {
         case .none: return .idle
         case .drag: return .dragging
-        case .deceleration: return .decelerating
+        case let .release(px, py, _):
+            return px.isBouncing(at: time) || py.isBouncing(at: time) ? .bouncing : .decelerating
         case .animation: return .animating
         }
     }
 
-    /// When the current deceleration or animation ends by itself.
     var motionEnd: Double? {
         switch motion {
-        case .deceleration(let d): return d.end
-        case .animation(let a): return a.end
+        case let .release(px, py, _), let .animation(px, py): return max(px.end, py.end)
         case .none, .drag: return nil
         }
     }
 
-    // MARK: Offsets and edges
+    var isFingerDown: Bool { if case .drag = motion { return true } else { return false } }
 
-    private func clamped(_ o: FixedPoint) -> (FixedPoint, Bool) {
-        guard let bx = boundsX, let by = boundsY else { return (o, false) }
-        let c = FixedPoint(x: min(max(o.x, bx.lowerBound), bx.upperBound), y: min(max(o.y, by.lowerBound), by.upperBound))
-        return (c, c != o)
+    // MARK: Offsets
+
+    /// Rubber-banding (or clamping) of a raw drag position on one axis.
+    private func banded(_ raw: Int64, _ axis: Axis) -> (Int64, Bool) {
+        guard axis.enabled else { return (raw, false) }
+        guard let b = axis.bounds else { return (raw, false) }
+        if b.contains(raw) { return (raw, false) }
+        let edge = raw < b.lowerBound ? b.lowerBound : b.upperBound
+        guard bounces else { return (edge, true) }
+        let past = Fixed.points(abs(raw - edge))
+        let band = Fixed.from(points: AxisRules.rubberBand(past, dimension: Fixed.points(axis.viewport)))
+        return (raw < b.lowerBound ? edge - band : edge + band, true)
+    }
+
+    /// The raw finger position that rubber-bands to `offset` (for a drag that starts past an edge).
+    private func unbanded(_ o: Int64, _ axis: Axis) -> Int64 {
+        guard bounces, axis.enabled, let b = axis.bounds, !b.contains(o) else { return o }
+        let edge = o < b.lowerBound ? b.lowerBound : b.upperBound
+        let d = Fixed.points(axis.viewport), band = min(Fixed.points(abs(o - edge)), d * 0.999)
+        let past = (d / 0.55) * (1 / (1 - band / d) - 1)
+        return o < b.lowerBound ? edge - Fixed.from(points: past) : edge + Fixed.from(points: past)
+    }
+
+    private mutating func motionOffset(at t: Double) -> FixedPoint {
+        switch motion {
+        case .none: return offset
+        case .drag(let d):
+            let raw = d.raw(at: t)
+            let (bx, hx) = banded(x.enabled ? raw.x : offset.x, x)
+            let (by, hy) = banded(y.enabled ? raw.y : offset.y, y)
+            if hx || hy { edgeHit = true }
+            return FixedPoint(x: bx, y: by)
+        case let .release(px, py, _):
+            if px.edgeHit(at: t) || py.edgeHit(at: t) { edgeHit = true }
+            return FixedPoint(x: px.offset(at: t), y: py.offset(at: t))
+        case let .animation(px, py):
+            return FixedPoint(x: px.offset(at: t), y: py.offset(at: t))
+        }
     }
 
     private mutating func setOffset(_ o: FixedPoint) {
@@ -86,130 +198,255 @@ struct ScrollModel: Sendable {
         events.append(.didScroll)
     }
 
-    /// The offset the current motion puts the content at, at time t.
-    private mutating func motionOffset(at t: Double) -> FixedPoint {
-        switch motion {
-        case .none: return offset
-        case .drag(let d):
-            let (o, hit) = clamped(d.offset(at: t))
-            if hit { edgeHit = true }
-            return o
-        case .deceleration(let d):
-            if d.edgeHit(at: t) { edgeHit = true }
-            return d.offset(at: t)
-        case .animation(let a): return a.offset(at: t)
-        }
-    }
-
     // MARK: Gestures
 
     /// A finger touches down: any deceleration or animation stops where it is.
-    mutating func touchDown(at t: Double) {
+    private mutating func touchDown(at t: Double) {
+        time = t
         let o = motionOffset(at: t)
-        if case .deceleration = motion { pendingEndDecelerating = true }
+        if case .release = motion { pendingEndDecelerating = true }
         motion = .none
         setOffset(o)
         events.append(.willBeginDragging)
+        gesturePage = FixedPoint(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y))
     }
 
-    mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, step: Int) {
-        touchDown(at: t)
-        let delta = FixedPoint(points: Vector(x: -finger.x, y: -finger.y))
-        motion = .drag(Motion.Drag(start: t, duration: duration, startOffset: offset, delta: delta,
-                                   release: release, stepIndex: step))
+    mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
+        let continuing = isFingerDown
+        if continuing {
+            time = t
+            setOffset(motionOffset(at: t))
+        } else {
+            touchDown(at: t)
+        }
+        let raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
+        let delta = FixedPoint(x: x.enabled ? Fixed.from(points: -finger.x) : 0, y: y.enabled ? Fixed.from(points: -finger.y) : 0)
+        motion = .drag(Drag(start: t, duration: duration, rawStart: raw, delta: delta, release: release, then: then))
     }
 
-    /// The drag's finger lifts at time t.
+    /// The drag step's time is up: lift, cancel or keep the finger down.
     mutating func endDrag(at t: Double) {
         guard case .drag(let drag) = motion else { return }
-        let o = motionOffset(at: t)
-        setOffset(o)
-        var velocity = drag.release == .fling ? drag.velocity : .zero
-        // An axis pinned at an edge has no momentum left in that direction.
-        if let bx = boundsX, (velocity.x > 0 && o.x >= bx.upperBound) || (velocity.x < 0 && o.x <= bx.lowerBound) { velocity.x = 0 }
-        if let by = boundsY, (velocity.y > 0 && o.y >= by.upperBound) || (velocity.y < 0 && o.y <= by.lowerBound) { velocity.y = 0 }
-        lift(at: t, velocity: velocity)
+        time = t
+        setOffset(motionOffset(at: t))
+        switch drag.then {
+        case .keep:
+            // The finger stays where it is: the drag goes on with no movement.
+            let raw = drag.raw(at: t)
+            motion = .drag(Drag(start: t, duration: 1, rawStart: raw, delta: .zero, release: .hold, then: .keep))
+        case .cancel:
+            cancel(at: t)
+        case .release:
+            var velocity = drag.release == .fling ? drag.velocity : .zero
+            // Past an edge the content moves slower than the finger: scale by the band's slope.
+            let raw = drag.raw(at: t)
+            func slope(_ r: Int64, _ axis: Axis) -> Double {
+                guard let b = axis.bounds, !b.contains(r) else { return 1 }
+                guard bounces else { return 0 }
+                let edge = r < b.lowerBound ? b.lowerBound : b.upperBound
+                return AxisRules.rubberBandSlope(Fixed.points(abs(r - edge)), dimension: Fixed.points(axis.viewport))
+            }
+            velocity.x *= slope(raw.x, x)
+            velocity.y *= slope(raw.y, y)
+            lift(at: t, velocity: velocity)
+        }
     }
 
-    /// A fling step: a finger lifts with `finger` velocity (points/s) without moving first.
+    /// The gesture in progress is cancelled: no release velocity; bounces and paging settle.
+    mutating func cancel(at t: Double) {
+        guard isFingerDown else { return }
+        time = t
+        setOffset(motionOffset(at: t))
+        events.append(.cancel)
+        lift(at: t, velocity: .zero)
+    }
+
+    /// A fling step: a finger lifts with `finger` velocity (points/s); it touches down first unless
+    /// it is already down from a kept drag.
     mutating func fling(at t: Double, finger: Vector) {
-        touchDown(at: t)
-        lift(at: t, velocity: Vector(x: -finger.x, y: -finger.y))
+        if isFingerDown { setOffset(motionOffset(at: t)) } else { touchDown(at: t) }
+        time = t
+        lift(at: t, velocity: Vector(x: x.enabled ? -finger.x : 0, y: y.enabled ? -finger.y : 0))
+    }
+
+    /// Lifts a finger kept down by a drag with `then: keep`, before a programmatic step.
+    mutating func releaseIfHeld(at t: Double) {
+        if isFingerDown { time = t; setOffset(motionOffset(at: t)); lift(at: t, velocity: .zero) }
     }
 
     private mutating func lift(at t: Double, velocity: Vector) {
-        let deceleration = Deceleration(start: t, startOffset: offset, velocity: velocity, rate: rate,
-                                        boundsX: boundsX, boundsY: boundsY)
-        let decelerates = deceleration.duration > 0
-        let target = decelerates ? deceleration.target : offset
-        events.append(.willEndDragging(velocity: decelerates ? velocity : .zero, targetContentOffset: target.points))
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        let end = t + ScrollPhysics.decelerationDuration(speed: speed, rate: rate)
+        let moving = end > t ? velocity : .zero
+        let px = rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end, startPage: gesturePage.x)
+        let py = rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end, startPage: gesturePage.y)
+        let decelerates = max(px.end, py.end) > t
+        let target = FixedPoint(x: px.target, y: py.target)
+        events.append(.willEndDragging(velocity: moving, targetContentOffset: target.points))
         events.append(.didEndDragging(willDecelerate: decelerates))
+        if lazy { targetRect = (target, viewport) }
         if decelerates {
             pendingEndDecelerating = false
             events.append(.willBeginDecelerating)
-            motion = .deceleration(deceleration)
+            motion = .release(x: px, y: py, inputs: ReleaseInputs(start: t, from: offset, velocity: moving, end: end))
         } else {
             motion = .none
-            idleSince = t
-            recenterAtRest()
+            cameToRest(at: t)
             if pendingEndDecelerating {
                 pendingEndDecelerating = false
                 events.append(.didEndDecelerating)
-                recenterAtRest()  // the second end callback in a row must be a no-op
+                cameToRest(at: t)  // the second end callback in a row must be a no-op
             }
         }
     }
 
     /// Ends a deceleration or animation whose time has come.
-    mutating func finishMotion(at t: Double) {
-        let o = motionOffset(at: t)
-        setOffset(o)
+    mutating func finishMotion(at t: Double) throws(ScenarioError) {
+        time = t
+        setOffset(motionOffset(at: t))
         switch motion {
-        case .deceleration: events.append(.didEndDecelerating)
-        case .animation: events.append(.didEndScrollingAnimation)
-        case .none, .drag: return
+        case .release:
+            motion = .none
+            events.append(.didEndDecelerating)
+            if paging == .snap {
+                // The late snap seed 001 criticises: only now animate to the nearest page.
+                let target = FixedPoint(x: rulesX.pageOffset(rulesX.page(of: offset.x)), y: rulesY.pageOffset(rulesY.page(of: offset.y)))
+                if target != offset {
+                    startAnimation(at: t, to: target, duration: 0.3, curve: .easeInOut)
+                    return
+                }
+            }
+        case .animation:
+            motion = .none
+            events.append(.didEndScrollingAnimation)
+        case .none, .drag:
+            return
         }
-        motion = .none
+        cameToRest(at: t)
+    }
+
+    /// Everything that happens when scrolling ends: the loop jump, the at-rest recenter, page
+    /// change and lazy loading.
+    private mutating func cameToRest(at t: Double) {
+        guard case .none = motion else { return }
         idleSince = t
+        loopJumpIfOnDuplicate()
         recenterAtRest()
+        let page = FixedPoint(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y))
+        if paging != .none, page != restPage {
+            events.append(.pageChanged(page: TileCoordinate(x: page.x, y: page.y)))
+        }
+        restPage = page
+        targetRect = nil
     }
 
     // MARK: Programmatic scrolling
 
-    /// The offset that centres `tile` in the viewport.
+    /// The offset that centres `tile` in the viewport (clamped to a finite axis's content).
     func centringOffset(for tile: TileCoordinate) throws(ScenarioError) -> FixedPoint {
-        let origin = try layout.origin(of: tile)
+        let index = TileCoordinate(x: x.index(ofItem: tile.x), y: y.index(ofItem: tile.y))
+        let origin = try layout.origin(of: index)
         let limit = Fixed.from(points: Limits.maxDistance * 10)
-        let o = FixedPoint(x: origin.x - (viewport.x - tileSize.x) / 2, y: origin.y - (viewport.y - tileSize.y) / 2)
+        var o = FixedPoint(x: origin.x - (x.viewport - x.tile) / 2, y: origin.y - (y.viewport - y.tile) / 2)
         guard abs(o.x) <= limit, abs(o.y) <= limit else {
             throw ScenarioError(kind: .simulation, path: "",
                                 message: "tile \(tile) is more than 10^10 points away; scroll there with a jump step")
         }
+        if !x.enabled { o.x = offset.x }
+        if !y.enabled { o.y = offset.y }
+        if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
+        if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
         return o
     }
 
+    private mutating func startAnimation(at t: Double, to target: FixedPoint, duration: Double, curve: AxisPlan.Curve) {
+        let px = AxisPlan(pieces: [.ease(start: t, end: t + duration, from: offset.x, to: target.x, curve: curve)])
+        let py = AxisPlan(pieces: [.ease(start: t, end: t + duration, from: offset.y, to: target.y, curve: curve)])
+        motion = .animation(x: px, y: py)
+    }
+
     mutating func scrollTo(at t: Double, tile: TileCoordinate, animated: Bool, duration: Double) throws(ScenarioError) {
+        releaseIfHeld(at: t)
         let target = try centringOffset(for: tile)
+        time = t
         let o = motionOffset(at: t)
         motion = .none
         pendingEndDecelerating = false
         setOffset(o)
         if animated {
-            motion = .animation(Motion.Animation(start: t, duration: duration, from: offset, to: target))
+            startAnimation(at: t, to: target, duration: duration, curve: .easeInOut)
         } else {
             setOffset(target)
             idleSince = t
         }
     }
 
-    /// Centres `tile` at once, re-basing the content so the offset is back in the middle.
-    mutating func jump(at t: Double, tile: TileCoordinate) {
+    /// Centres `tile` at once. Infinite axes re-base the content so the offset is back in the middle;
+    /// finite axes scroll there.
+    mutating func jump(at t: Double, tile: TileCoordinate) throws(ScenarioError) {
+        releaseIfHeld(at: t)
+        time = t
         motion = .none
         pendingEndDecelerating = false
         idleSince = t
         events.append(.jump(tile: tile))
-        setOffset(center)
-        layout.rebase(tile: tile, origin: ScrollModel.centredOrigin(offset: center, viewport: viewport, tile: tileSize))
+        let index = TileCoordinate(x: x.index(ofItem: tile.x), y: y.index(ofItem: tile.y))
+        var target = offset
+        var anchor = layout.anchorTile, anchorOrigin = layout.anchorOrigin
+        for (axis, isX) in [(x, true), (y, false)] where axis.enabled {
+            let i = isX ? index.x : index.y
+            if axis.isFinite {
+                let b = axis.bounds!
+                let o = min(max(i * axis.tile - (axis.viewport - axis.tile) / 2, b.lowerBound), b.upperBound)
+                if isX { target.x = o } else { target.y = o }
+            } else {
+                let origin = axis.center + (axis.viewport - axis.tile) / 2
+                if isX { target.x = axis.center; anchor.x = i; anchorOrigin.x = origin; pageOrigin.x = axis.center }
+                else { target.y = axis.center; anchor.y = i; anchorOrigin.y = origin; pageOrigin.y = axis.center }
+            }
+        }
+        setOffset(target)
+        layout.rebase(tile: anchor, origin: anchorOrigin)
+    }
+
+    /// The viewport changes size (a rotation): the point at its centre stays at its centre and the
+    /// tiles are laid out again; any motion ends where it is.
+    mutating func resize(at t: Double, width: Double, height: Double) throws(ScenarioError) {
+        releaseIfHeld(at: t)
+        time = t
+        setOffset(motionOffset(at: t))
+        motion = .none
+        pendingEndDecelerating = false
+        let size = FixedPoint(points: Vector(x: width, y: height))
+        var o = offset
+        o.x += Fixed.round((x.viewport - size.x) / 2, toMultipleOf: pixel)
+        o.y += Fixed.round((y.viewport - size.y) / 2, toMultipleOf: pixel)
+        x.viewport = size.x
+        y.viewport = size.y
+        if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
+        if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
+        events.append(.resize(width: width, height: height))
+        setOffset(o)
+        try updateTiles()
+        cameToRest(at: t)
+    }
+
+    // MARK: Loops
+
+    /// Seed 004: at rest on a duplicate, jump without animation to the real item.
+    private mutating func loopJumpIfOnDuplicate() {
+        var o = offset
+        for (axis, isX) in [(x, true), (y, false)] where axis.duplicate {
+            guard let n = axis.itemCount else { continue }
+            let middle = (isX ? o.x : o.y) + axis.viewport / 2
+            var jump: Int64 = 0
+            if middle < axis.tile { jump = n * axis.tile }
+            else if middle >= (n + 1) * axis.tile { jump = -n * axis.tile }
+            if isX { o.x += jump } else { o.y += jump }
+        }
+        guard o != offset else { return }
+        events.append(.loopJump(from: offset.points, to: o.points))
+        setOffset(o)
     }
 
     // MARK: Recentering
@@ -218,64 +455,108 @@ struct ScrollModel: Sendable {
         guard s != .zero else { return }
         offset = offset + s
         layout.shift(by: s)
+        pageOrigin = pageOrigin + s
+        if let rect = targetRect { targetRect = (rect.origin + s, rect.size) }
         switch motion {
         case .none: break
-        case .drag(var d): d.startOffset = d.startOffset + s; motion = .drag(d)
-        case .deceleration(var d): d.shift(by: s, boundsX: boundsX, boundsY: boundsY); motion = .deceleration(d)
-        case .animation(var a): a.from = a.from + s; a.to = a.to + s; motion = .animation(a)
+        case .drag(var d): d.rawStart = d.rawStart + s; motion = .drag(d)
+        case .release(let px, let py, var inputs):
+            inputs.from = inputs.from + s
+            motion = .release(x: rulesX.replan(px, shift: s.x, inputs.start, inputs.from.x, inputs.velocity.x, inputs.end, now: time),
+                              y: rulesY.replan(py, shift: s.y, inputs.start, inputs.from.y, inputs.velocity.y, inputs.end, now: time),
+                              inputs: inputs)
+        case let .animation(px, py): motion = .animation(x: px.shifted(by: s.x), y: py.shifted(by: s.y))
         }
         events.append(.recenter(shift: s.points))
         events.append(.didScroll)
         recenterTotal = (recenterTotal ?? .zero) + s
     }
 
-    /// Whole-pixel shift that brings `o` to `target`: shifts that are not whole device pixels would
-    /// move the rounded offset differently from the tiles and show a one-pixel jump.
+    /// Whole-pixel shift from `o` to `target`: a shift that is not whole device pixels would move the
+    /// rounded offset differently from the tiles and show a one-pixel jump.
     private func pixelShift(from o: Int64, to target: Int64) -> Int64 {
         Fixed.round(target - o, toMultipleOf: pixel)
     }
 
     /// The end-of-scroll recenter of the atRest and wholeTiles strategies. Idempotent.
-    mutating func recenterAtRest() {
+    private mutating func recenterAtRest() {
         guard case .none = motion else { return }
-        switch strategy {
-        case .atRest:
-            applyRecenter(FixedPoint(x: pixelShift(from: offset.x, to: center.x), y: pixelShift(from: offset.y, to: center.y)))
-        case .wholeTiles:
-            func tiles(_ o: Int64, _ c: Int64, _ t: Int64) -> Int64 { Fixed.round(c - o, toMultipleOf: t) }
-            applyRecenter(FixedPoint(x: tiles(offset.x, center.x, tileSize.x), y: tiles(offset.y, center.y, tileSize.y)))
-        case .threshold, .some(.none), nil:
-            break
+        func axis(_ a: Axis, _ o: Int64) -> Int64 {
+            guard a.recenters else { return 0 }
+            switch strategy {
+            case .atRest: return pixelShift(from: o, to: a.center)
+            case .wholeTiles: return Fixed.round(a.center - o, toMultipleOf: a.tile)
+            case .threshold, .none: return 0
+            }
         }
+        applyRecenter(FixedPoint(x: axis(x, offset.x), y: axis(y, offset.y)))
     }
 
     /// StreetScroller's recenter, checked on every displayed frame: an axis more than a quarter of
     /// the content from the centre jumps back, mid-motion, without disturbing the motion.
     private mutating func recenterIfPastThreshold() {
         guard strategy == .threshold else { return }
-        func axis(_ o: Int64, _ c: Int64, _ size: Int64) -> Int64 {
-            abs(o - c) > size / 4 ? pixelShift(from: o, to: c) : 0
+        func axis(_ a: Axis, _ o: Int64) -> Int64 {
+            a.recenters && abs(o - a.center) > a.contentSize / 4 ? pixelShift(from: o, to: a.center) : 0
         }
-        applyRecenter(FixedPoint(x: axis(offset.x, center.x, contentSize.x), y: axis(offset.y, center.y, contentSize.y)))
+        applyRecenter(FixedPoint(x: axis(x, offset.x), y: axis(y, offset.y)))
     }
 
     // MARK: Frames
 
+    private mutating func updateTiles() throws(ScenarioError) {
+        let decelerating: Bool
+        if case .release = motion { decelerating = true } else { decelerating = false }
+        let rect = targetRect, before = loadedBefore, lazy = self.lazy
+        let size = layout.tileSize
+        try layout.update(offset: displayedOffset, viewport: viewport, columnLimit: x.tiles, rowLimit: y.tiles) { coordinate, origin in
+            guard lazy, decelerating else { return true }
+            if before.contains(coordinate) { return true }
+            guard let rect else { return false }
+            return origin.x < rect.origin.x + rect.size.x && origin.x + size.x > rect.origin.x
+                && origin.y < rect.origin.y + rect.size.y && origin.y + size.y > rect.origin.y
+        }
+        if lazy {
+            if !decelerating { layout.loadAll() }
+            for tile in layout.tiles.values where tile.loaded { loadedBefore.insert(tile.coordinate) }
+        }
+    }
+
     /// Brings the offset to time t (a displayed frame), recenters if due and lays out the tiles.
     mutating func sample(at t: Double) throws(ScenarioError) {
+        time = t
         setOffset(motionOffset(at: t))
         recenterIfPastThreshold()
-        try layout.update(offset: displayedOffset, viewport: viewport)
+        try updateTiles()
     }
 
     func drawnTiles() -> [DrawnTile] {
         let shown = displayedOffset
         let p = Double(pixel)
-        let w = Double(tileSize.x) / p, h = Double(tileSize.y) / p
+        let w = Double(layout.tileSize.x) / p, h = Double(layout.tileSize.y) / p
         return layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
-            DrawnTile(coordinate: tile.coordinate, id: tile.id,
-                      pixelRect: PixelRect(x: Double(tile.origin.x - shown.x) / p, y: Double(tile.origin.y - shown.y) / p,
-                                           width: w, height: h))
+            let item = TileCoordinate(x: x.item(tile.coordinate.x), y: y.item(tile.coordinate.y))
+            return DrawnTile(coordinate: tile.coordinate, id: tile.id,
+                             pixelRect: PixelRect(x: Double(tile.origin.x - shown.x) / p, y: Double(tile.origin.y - shown.y) / p,
+                                                  width: w, height: h),
+                             item: item, loaded: tile.loaded)
         }
     }
+
+    mutating func takeFrame(index: Int, time t: Double) -> FrameState {
+        let frame = FrameState(
+            index: index, time: t, phase: phase, contentOffset: offset.points, contentSize: contentSize,
+            events: events, recenterShift: recenterTotal?.points, tiles: drawnTiles(), stats: layout.stats,
+            edgeHit: edgeHit, scale: scale,
+            viewport: Size(width: Fixed.points(x.viewport), height: Fixed.points(y.viewport)),
+            page: paging == .none ? nil : TileCoordinate(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y)),
+            pageVisibility: [])
+        events.removeAll(keepingCapacity: true)
+        recenterTotal = nil
+        edgeHit = false
+        return frame
+    }
+
+    var misplacedTiles: [TileCoordinate] { layout.misplacedTiles() }
+    var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { (layout.keptColumns, layout.keptRows) }
 }

@@ -50,3 +50,30 @@ public enum ScrollPhysics {
         return bezier((low + high) / 2, 0, 1)
     }
 }
+
+extension ScrollPhysics {
+    /// Above this speed (points/s) a paging release moves to the next page in its direction.
+    public static let pagingFlickVelocity = 300.0
+
+    /// Core Animation's ease-out, the cubic Bézier (0, 0, 0.58, 1).
+    public static func easeOut(_ progress: Double) -> Double {
+        if progress <= 0 { return 0 }
+        if progress >= 1 { return 1 }
+        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let inv = 1 - s
+            return 3 * inv * inv * s * p1 + 3 * inv * s * s * p2 + s * s * s
+        }
+        var low = 0.0, high = 1.0
+        for _ in 0..<52 {
+            let mid = (low + high) / 2
+            if bezier(mid, 0, 0.58) < progress { low = mid } else { high = mid }
+        }
+        return bezier((low + high) / 2, 0, 1)
+    }
+
+    /// Where a fling's momentum would carry a gesture: SwiftUI's predictedEndTranslation, the
+    /// translation plus the distance a normal-rate deceleration from `velocity` covers.
+    public static func predictedEnd(translation: Double, velocity: Double) -> Double {
+        translation + velocity / (-1000 * log(normalDecelerationRate))
+    }
+}

@@ -11,7 +11,7 @@ public struct Simulation: Sendable {
     /// True renders the ideal infinite plane: no content edges and no recentering.
     public let reference: Bool
 
-    private var model: ScrollModel
+    private var model: any ScrollEngine
     private var nextStep = 0
     /// The step in progress and when it started.
     private var current: (index: Int, start: Double)?
@@ -23,7 +23,11 @@ public struct Simulation: Sendable {
     public init(scenario: Scenario, reference: Bool = false) throws(ScenarioError) {
         self.scenario = scenario
         self.reference = reference
-        model = try ScrollModel(scenario: scenario, reference: reference)
+        if scenario.pager != nil {
+            model = try PagerModel(scenario: scenario)
+        } else {
+            model = try ScrollModel(scenario: scenario, reference: reference)
+        }
     }
 
     /// When the scenario's last step ended, once it has.
@@ -40,25 +44,16 @@ public struct Simulation: Sendable {
             return nil
         }
         try model.sample(at: t)
-        let frame = FrameState(
-            index: frameIndex, time: t, phase: model.phase, contentOffset: model.offset.points,
-            contentSize: scenario.scroll.contentSize, events: model.events,
-            recenterShift: model.recenterTotal?.points, tiles: model.drawnTiles(), stats: model.layout.stats,
-            edgeHit: model.edgeHit, scale: scenario.viewport.scale)
-        model.events.removeAll(keepingCapacity: true)
-        model.recenterTotal = nil
-        model.edgeHit = false
+        let frame = model.takeFrame(index: frameIndex, time: t)
         frameIndex += 1
         return frame
     }
 
     /// Checks the tile layout's invariants (for tests): tiles sit where the anchor puts them.
-    public var misplacedTiles: [TileCoordinate] { model.layout.misplacedTiles() }
+    public var misplacedTiles: [TileCoordinate] { model.misplacedTiles }
 
-    /// The kept tile range of the last frame.
-    public var keptRange: (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
-        (model.layout.keptColumns, model.layout.keptRows)
-    }
+    /// The kept tile range of the last frame (nil on an axis where no tile is kept).
+    public var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { model.keptRange }
 
     /// Processes step boundaries and motion ends up to time t, in time order; a motion that ends
     /// exactly at a step boundary ends first.
@@ -68,7 +63,7 @@ public struct Simulation: Sendable {
             if current == nil {
                 guard nextStep < steps.count else {
                     endTime = clock
-                    if let end = model.motionEnd, end <= t { model.finishMotion(at: end) }
+                    if let end = model.motionEnd, end <= t { try model.finishMotion(at: end) }
                     return
                 }
                 current = (nextStep, clock)
@@ -84,20 +79,25 @@ public struct Simulation: Sendable {
             let (index, start) = current!
             let stepEnd = end(of: steps[index], startedAt: start)
             if let motionEnd = model.motionEnd, motionEnd <= t, motionEnd <= stepEnd {
-                model.finishMotion(at: motionEnd)
+                try model.finishMotion(at: motionEnd)
                 continue
             }
             guard stepEnd <= t else { return }
             clock = stepEnd
             if case .drag = steps[index] { model.endDrag(at: stepEnd) }
+            // A kept finger stays down through waits; any other step after it lifts it.
             current = nil
         }
     }
 
     private mutating func begin(step index: Int, at t: Double) throws(ScenarioError) {
         switch scenario.steps[index] {
-        case let .drag(by, duration, release):
-            model.beginDrag(at: t, by: by, duration: duration, release: release, step: index)
+        case let .drag(by, duration, release, then):
+            model.beginDrag(at: t, by: by, duration: duration, release: release, then: then)
+        case .cancel:
+            model.cancel(at: t)
+        case let .resize(width, height):
+            try model.resize(at: t, width: width, height: height)
         case .wait, .waitUntilIdle:
             break
         case .fling(let velocity):
@@ -107,13 +107,15 @@ public struct Simulation: Sendable {
                 throw ScenarioError(kind: error.kind, path: "scrollTo.tile", message: error.message)
             }
         case .jump(let tile):
-            model.jump(at: t, tile: tile)
+            do { try model.jump(at: t, tile: tile) } catch {
+                throw ScenarioError(kind: error.kind, path: "jump.tile", message: error.message)
+            }
         }
     }
 
     private func end(of step: Step, startedAt start: Double) -> Double {
         if case .waitUntilIdle(let max) = step {
-            if model.motionEnd == nil, model.phase != .dragging { return min(start + max, Swift.max(start, model.idleSince)) }
+            if model.motionEnd == nil, !model.isFingerDown { return min(start + max, Swift.max(start, model.idleSince)) }
             return start + max
         }
         return start + (step.fixedDuration ?? 0)

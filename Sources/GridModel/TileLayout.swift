@@ -5,6 +5,8 @@ public struct Tile: Sendable, Equatable {
     public var coordinate: TileCoordinate
     /// Top-left corner in content coordinates (fixed units).
     public var origin: FixedPoint
+    /// False while a lazy tile shows its placeholder.
+    public var loaded: Bool
 }
 
 public struct TileStats: Sendable, Equatable {
@@ -13,6 +15,8 @@ public struct TileStats: Sendable, Equatable {
     public var reused = 0
     public var removed = 0
     public var pool = 0
+    /// Tiles whose content loaded (lazy content; every tile loads at once otherwise).
+    public var loads = 0
 }
 
 /// Keeps the tiles that cover the viewport plus `buffer` rows and columns, placing them from an
@@ -28,8 +32,9 @@ struct TileLayout: Sendable {
     private var nextID = 0
     private(set) var stats = TileStats()
     /// The kept range after the last update, inclusive.
-    private(set) var keptColumns: ClosedRange<Int64> = 0...0
-    private(set) var keptRows: ClosedRange<Int64> = 0...0
+    /// nil when no tile is kept on that axis (the viewport is past a finite content).
+    private(set) var keptColumns: ClosedRange<Int64>? = nil
+    private(set) var keptRows: ClosedRange<Int64>? = nil
 
     init(tileSize: FixedPoint, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint) {
         self.tileSize = tileSize
@@ -90,18 +95,27 @@ struct TileLayout: Sendable {
 
     /// Removes tiles outside the kept range into the pool, then fills the range, dequeuing pooled
     /// objects first. Both passes run in row-major order, so ids are deterministic.
-    mutating func update(offset: FixedPoint, viewport: FixedPoint) throws(ScenarioError) {
+    mutating func update(offset: FixedPoint, viewport: FixedPoint, columnLimit: ClosedRange<Int64>? = nil,
+                         rowLimit: ClosedRange<Int64>? = nil,
+                         load: (TileCoordinate, FixedPoint) -> Bool = { _, _ in true }) throws(ScenarioError) {
         let visible = visibleRange(offset: offset, viewport: viewport)
-        let columns = (visible.columns.lowerBound - buffer)...(visible.columns.upperBound + buffer)
-        let rows = (visible.rows.lowerBound - buffer)...(visible.rows.upperBound + buffer)
-        keptColumns = columns
-        keptRows = rows
-        let leaving = tiles.keys.filter { !columns.contains($0.x) || !rows.contains($0.y) }.sorted()
+        func limited(_ r: ClosedRange<Int64>, _ limit: ClosedRange<Int64>?) -> ClosedRange<Int64>? {
+            let expanded = (r.lowerBound - buffer)...(r.upperBound + buffer)
+            guard let limit else { return expanded }
+            let low = max(expanded.lowerBound, limit.lowerBound), high = min(expanded.upperBound, limit.upperBound)
+            return low <= high ? low...high : nil
+        }
+        let columnRange = limited(visible.columns, columnLimit), rowRange = limited(visible.rows, rowLimit)
+        // An empty range (the viewport beyond a finite content) keeps no tile.
+        keptColumns = columnRange
+        keptRows = rowRange
+        let leaving = tiles.keys.filter { !(columnRange?.contains($0.x) ?? false) || !(rowRange?.contains($0.y) ?? false) }.sorted()
         for key in leaving {
             pool.append(tiles.removeValue(forKey: key)!.id)
             stats.removed += 1
         }
-        for y in rows {
+        if let columns = columnRange, let rows = rowRange {
+          for y in rows {
             for x in columns {
                 let coordinate = TileCoordinate(x: x, y: y)
                 guard tiles[coordinate] == nil else { continue }
@@ -114,11 +128,24 @@ struct TileLayout: Sendable {
                     nextID += 1
                     stats.created += 1
                 }
-                tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: try origin(of: coordinate))
+                let placed = try origin(of: coordinate)
+                let loaded = load(coordinate, placed)
+                if loaded { stats.loads += 1 }
+                tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: placed, loaded: loaded)
             }
+          }
         }
         stats.live = tiles.count
         stats.pool = pool.count
+    }
+
+    /// Loads every placeholder tile (lazy content at rest); returns how many loaded.
+    @discardableResult
+    mutating func loadAll() -> [TileCoordinate] {
+        let pending = tiles.values.filter { !$0.loaded }.map(\.coordinate).sorted()
+        for key in pending { tiles[key]!.loaded = true }
+        stats.loads += pending.count
+        return pending
     }
 
     /// Invariant check for tests: every tile sits exactly where the anchor says.

@@ -10,11 +10,22 @@ public enum Trace {
         let scale = Double(frame.scale)
         out += ",\"tiles\":[" + frame.tiles.map { tile in
             let r = tile.pixelRect
-            return "{\"x\":\(tile.coordinate.x),\"y\":\(tile.coordinate.y),\"id\":\(tile.id),\"rect\":[\(number(r.x / scale)),\(number(r.y / scale)),\(number(r.width / scale)),\(number(r.height / scale))]}"
+            var text = "{\"x\":\(tile.coordinate.x),\"y\":\(tile.coordinate.y),\"id\":\(tile.id),\"rect\":[\(number(r.x / scale)),\(number(r.y / scale)),\(number(r.width / scale)),\(number(r.height / scale))]"
+            if tile.item != tile.coordinate { text += ",\"item\":{\"x\":\(tile.item.x),\"y\":\(tile.item.y)}" }
+            if !tile.loaded { text += ",\"loaded\":false" }
+            return text + "}"
         }.joined(separator: ",") + "]"
         let s = frame.stats
-        out += ",\"stats\":{\"live\":\(s.live),\"created\":\(s.created),\"reused\":\(s.reused),\"removed\":\(s.removed),\"pool\":\(s.pool)}"
-        out += ",\"edgeHit\":\(frame.edgeHit)}"
+        out += ",\"stats\":{\"live\":\(s.live),\"created\":\(s.created),\"reused\":\(s.reused),\"removed\":\(s.removed),\"pool\":\(s.pool),\"loads\":\(s.loads)}"
+        out += ",\"edgeHit\":\(frame.edgeHit)"
+        out += ",\"viewport\":{\"width\":\(number(frame.viewport.width)),\"height\":\(number(frame.viewport.height))}"
+        if let page = frame.page { out += ",\"page\":{\"x\":\(page.x),\"y\":\(page.y)}" }
+        if !frame.pageVisibility.isEmpty {
+            out += ",\"visiblePages\":[" + frame.pageVisibility.map {
+                "{\"x\":\($0.page.x),\"y\":\($0.page.y),\"fraction\":\(number($0.fraction))}"
+            }.joined(separator: ",") + "]"
+        }
+        return out + "}"
         return out
     }
 
@@ -29,6 +40,12 @@ public enum Trace {
             return name + ",\"shift\":\(point(shift))}"
         case .jump(let tile):
             return name + ",\"tile\":{\"x\":\(tile.x),\"y\":\(tile.y)}}"
+        case .pageChanged(let page):
+            return name + ",\"page\":{\"x\":\(page.x),\"y\":\(page.y)}}"
+        case let .loopJump(from, to):
+            return name + ",\"from\":\(point(from)),\"to\":\(point(to))}"
+        case let .resize(width, height):
+            return name + ",\"width\":\(number(width)),\"height\":\(number(height))}"
         default:
             return name + "}"
         }

@@ -21,10 +21,17 @@ public struct FrameRenderer: Sendable {
 
     public func makeCanvas() -> Canvas { Canvas(width: pixelWidth, height: pixelHeight, fill: style.background) }
 
+    /// A canvas of the frame's size (a resize step changes it).
+    public func canvas(for frame: FrameState) -> Canvas {
+        Canvas(width: max(1, frame.pixelWidth), height: max(1, frame.pixelHeight), fill: style.background)
+    }
+
     /// The label a tile shows.
     public static func label(for coordinate: TileCoordinate) -> String { "(\(coordinate.x), \(coordinate.y))" }
 
+    /// Draws `frame`, replacing `canvas` with one of the frame's size if it differs.
     public func render(_ frame: FrameState, into canvas: inout Canvas) {
+        if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = self.canvas(for: frame) }
         canvas.clear(style.background)
         for tile in frame.tiles { draw(tile, into: &canvas) }
     }
@@ -33,7 +40,7 @@ public struct FrameRenderer: Sendable {
         let r = tile.pixelRect
         // Skip tiles entirely off the canvas (the kept buffer).
         guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else { return }
-        let fill = tile.coordinate == .zero ? style.originTileColor : style.tileColor
+        let fill = !tile.loaded ? style.placeholderColor : tile.item == .zero ? style.originTileColor : style.tileColor
         canvas.fill(r, fill)
         let b = min(style.borderWidth * Double(scale), r.width / 2, r.height / 2)
         if b > 0 && style.borderColor.a > 0 {
@@ -43,7 +50,8 @@ public struct FrameRenderer: Sendable {
             canvas.fill(PixelRect(x: r.x, y: r.y + b, width: b, height: r.height - 2 * b), c)
             canvas.fill(PixelRect(x: r.x + r.width - b, y: r.y + b, width: b, height: r.height - 2 * b), c)
         }
-        drawLabel(tile, into: &canvas)
+        // A lazy tile that has not loaded shows only its placeholder.
+        if tile.loaded { drawLabel(tile, into: &canvas) }
     }
 
     /// Centres the label in the tile. A label wider than the tile shrinks, down to half size,
@@ -51,7 +59,7 @@ public struct FrameRenderer: Sendable {
     func drawLabel(_ tile: DrawnTile, into canvas: inout Canvas) {
         guard style.fontSize > 0, style.labelColor.a > 0 else { return }
         let r = tile.pixelRect
-        let text = FrameRenderer.label(for: tile.coordinate)
+        let text = FrameRenderer.label(for: tile.item)
         let available = r.width - 2 * FrameRenderer.labelMargin * Double(scale)
         let full = style.fontSize * Double(scale)
         var line = font.layout(text, pixelSize: full)

@@ -9,7 +9,7 @@ import Testing
         #expect(scenario.steps.count == 7)
         #expect(scenario.steps[5] == .jump(tile: TileCoordinate(x: 1_000_000_000_000_000, y: -1_000_000_000_000_000)))
         #expect(scenario.steps[3] == .waitUntilIdle(max: 10))
-        #expect(scenario.steps[0] == .drag(by: Vector(x: -300, y: -120), duration: 0.4, release: .fling))
+        #expect(scenario.steps[0] == .drag(by: Vector(x: -300, y: -120), duration: 0.4, release: .fling, then: .release))
     }
 
     @Test func defaults() throws {

@@ -1,0 +1,79 @@
+/// One axis of the grid: how its tiles are numbered, where its content edges are and whether it
+/// recenters. Values are fixed-point.
+struct Axis: Sendable {
+    enum Kind: Sendable, Equatable {
+        case infinite
+        /// Scrolling disabled: tiles extend without end, the offset never moves.
+        case disabled
+        /// `count` tiles in the content, numbered 0…count−1 (including a duplicate loop's two copies).
+        case finite(count: Int64)
+    }
+
+    let kind: Kind
+    let tile: Int64
+    var viewport: Int64
+    /// The scroll view's content size on this axis.
+    let contentSize: Int64
+    /// Whether the content has edges the offset cannot pass.
+    let bounded: Bool
+    /// Whether the scenario's recenter strategy applies.
+    let recenters: Bool
+    /// Loop item count: labels show index mod count.
+    let itemCount: Int64?
+    /// Seed 004's duplicate loop: content index = item + 1, with copies at 0 and count − 1.
+    let duplicate: Bool
+
+    init(count: Int?, loop: LoopMode, tile: Int64, viewport: Int64, contentSize: Int64, reference: Bool,
+         strategy: RecenterStrategy) {
+        self.tile = tile
+        self.viewport = viewport
+        let looping = loop != .none && (count ?? 0) > 0
+        if let count, count == 0 {
+            kind = .disabled
+            self.contentSize = contentSize
+            bounded = false
+            recenters = false
+            itemCount = nil
+            duplicate = false
+        } else if let count, !(looping && (loop == .seamless || reference)) {
+            // A finite run of tiles, or seed 004's strip with a duplicate at each end.
+            duplicate = looping
+            let tiles = Int64(count) + (duplicate ? 2 : 0)
+            kind = .finite(count: tiles)
+            self.contentSize = tiles * tile
+            bounded = true
+            recenters = false
+            itemCount = looping ? Int64(count) : nil
+        } else {
+            // Infinite, or an endless strip (seamless loop, or the reference for any loop).
+            kind = .infinite
+            self.contentSize = contentSize
+            bounded = !reference
+            recenters = !reference && strategy != .none
+            itemCount = looping ? Int64(count!) : nil
+            duplicate = false
+        }
+    }
+
+    var enabled: Bool { kind != .disabled }
+    var isFinite: Bool { if case .finite = kind { return true } else { return false } }
+
+    /// Allowed offsets, or nil when unbounded.
+    var bounds: ClosedRange<Int64>? { bounded ? 0...max(0, contentSize - viewport) : nil }
+
+    /// The offset in the middle of the content.
+    var center: Int64 { (contentSize - viewport) / 2 }
+
+    /// Content tile indices that exist, or nil for no limit.
+    var tiles: ClosedRange<Int64>? { if case .finite(let count) = kind { return 0...(count - 1) } else { return nil } }
+
+    /// The item a tile index shows.
+    func item(_ index: Int64) -> Int64 {
+        guard let n = itemCount else { return index }
+        let shifted = duplicate ? index - 1 : index
+        return ((shifted % n) + n) % n
+    }
+
+    /// The tile index that shows `item` when the view starts or jumps there.
+    func index(ofItem item: Int64) -> Int64 { duplicate ? item + 1 : item }
+}

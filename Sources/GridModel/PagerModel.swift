@@ -1,0 +1,255 @@
+/// Infinite4Pager (seed 002): a four-way pager where each page is the viewport. The dominant axis of
+/// a drag locks its direction for the whole gesture; on release the page flips when the predicted end
+/// translation passes a threshold fraction of the page, at most one page per gesture, animated with
+/// ease-out; otherwise it settles back. Page counts per axis: nil infinite, 0 disabled, N finite
+/// (dragging past an end is damped and never flips).
+struct PagerModel: ScrollEngine {
+    let spec: PagerSpec
+    let columns: Int?
+    let rows: Int?
+    let scale: Int
+    let pixel: Int64
+    private(set) var page: TileCoordinate
+    private(set) var pageSize: FixedPoint
+    /// Displacement from the current page, in content-offset terms (+x shows the next column).
+    private(set) var offset = FixedPoint.zero
+    private var motion: Motion = .none
+    private var lockedX = true
+    private var layout: TileLayout
+    private(set) var idleSince = 0.0
+    private var events: [ScrollEvent] = []
+    private var edgeHit = false
+
+    enum Motion: Sendable {
+        case none
+        case drag(start: Double, duration: Double, from: Int64, delta: Int64, release: Release, then: DragEnd)
+        /// Flip (`flip` is ±1) or settle back (0).
+        case animation(start: Double, duration: Double, from: Int64, to: Int64, flip: Int64)
+    }
+
+    init(scenario: Scenario) throws(ScenarioError) {
+        spec = scenario.pager ?? PagerSpec()
+        columns = scenario.grid.columns
+        rows = scenario.grid.rows
+        scale = scenario.viewport.scale
+        pixel = Fixed.pixel(scale: scale)
+        pageSize = FixedPoint(points: Vector(x: scenario.viewport.width, y: scenario.viewport.height))
+        func clampedStart(_ v: Int64, _ count: Int?) -> Int64 {
+            guard let count else { return v }
+            return count == 0 ? 0 : min(max(v, 0), Int64(count) - 1)
+        }
+        page = TileCoordinate(x: clampedStart(scenario.grid.start.x, columns), y: clampedStart(scenario.grid.start.y, rows))
+        layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero)
+        try sample(at: 0)
+    }
+
+    var phase: Phase {
+        switch motion {
+        case .none: return .idle
+        case .drag: return .dragging
+        case .animation: return .animating
+        }
+    }
+
+    var motionEnd: Double? {
+        if case let .animation(start, duration, _, _, _) = motion { return start + duration }
+        return nil
+    }
+
+    var isFingerDown: Bool { if case .drag = motion { return true } else { return false } }
+
+    private func enabled(_ x: Bool) -> Bool { (x ? columns : rows) != 0 }
+
+    /// Whether the page one step in `direction` exists on the locked axis.
+    private func hasNeighbour(_ direction: Int64) -> Bool {
+        let count = lockedX ? columns : rows
+        guard let count else { return true }
+        let next = (lockedX ? page.x : page.y) + direction
+        return next >= 0 && next < Int64(count)
+    }
+
+    private var lockedSize: Int64 { lockedX ? pageSize.x : pageSize.y }
+    private var lockedOffset: Int64 { lockedX ? offset.x : offset.y }
+
+    private mutating func setLocked(_ value: Int64) {
+        let o = lockedX ? FixedPoint(x: value, y: 0) : FixedPoint(x: 0, y: value)
+        if o != offset { offset = o; events.append(.didScroll) }
+    }
+
+    /// The displacement a finger at `raw` produces: damped past a finite end.
+    private mutating func damped(_ raw: Int64) -> Int64 {
+        guard raw != 0, !hasNeighbour(raw > 0 ? 1 : -1) else { return raw }
+        edgeHit = true
+        let band = AxisRules.rubberBand(Fixed.points(abs(raw)), dimension: Fixed.points(lockedSize))
+        return raw > 0 ? Fixed.from(points: band) : -Fixed.from(points: band)
+    }
+
+    private mutating func current(at t: Double) -> Int64 {
+        switch motion {
+        case .none: return lockedOffset
+        case let .drag(start, duration, from, delta, _, _):
+            let u = min(max((t - start) / duration, 0), 1)
+            return damped(from + Int64((Double(delta) * u).rounded()))
+        case let .animation(start, duration, from, to, _):
+            if t >= start + duration { return to }
+            return from + Int64((Double(to - from) * ScrollPhysics.easeOut((t - start) / duration)).rounded())
+        }
+    }
+
+    private mutating func touchDown(at t: Double, direction: Vector) {
+        let value = current(at: t)
+        motion = .none
+        setLocked(value)
+        // The dominant axis locks the direction for the whole gesture (unless it is disabled).
+        if offset == .zero {
+            let wantsX = abs(direction.x) >= abs(direction.y)
+            lockedX = wantsX ? enabled(true) || !enabled(false) : !enabled(false) && enabled(true)
+        }
+        events.append(.willBeginDragging)
+    }
+
+    mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
+        if isFingerDown { setLocked(current(at: t)) } else { touchDown(at: t, direction: finger) }
+        let delta = enabled(lockedX) ? Fixed.from(points: -(lockedX ? finger.x : finger.y)) : 0
+        motion = .drag(start: t, duration: duration, from: lockedOffset, delta: delta, release: release, then: then)
+    }
+
+    mutating func endDrag(at t: Double) {
+        guard case let .drag(_, duration, _, delta, release, then) = motion else { return }
+        setLocked(current(at: t))
+        switch then {
+        case .keep: motion = .drag(start: t, duration: 1, from: lockedOffset, delta: 0, release: .hold, then: .keep)
+        case .cancel: cancel(at: t)
+        case .release: lift(at: t, velocity: release == .fling ? Fixed.points(delta) / duration : 0)
+        }
+    }
+
+    mutating func cancel(at t: Double) {
+        guard isFingerDown else { return }
+        setLocked(current(at: t))
+        events.append(.cancel)
+        lift(at: t, velocity: 0, cancelled: true)
+    }
+
+    mutating func fling(at t: Double, finger: Vector) {
+        if isFingerDown { setLocked(current(at: t)) } else { touchDown(at: t, direction: finger) }
+        lift(at: t, velocity: enabled(lockedX) ? -(lockedX ? finger.x : finger.y) : 0)
+    }
+
+    /// Flip when the predicted end translation passes the threshold and a page exists there.
+    private mutating func lift(at t: Double, velocity: Double, cancelled: Bool = false) {
+        let translation = Fixed.points(lockedOffset)
+        let predicted = ScrollPhysics.predictedEnd(translation: translation, velocity: velocity)
+        let threshold = (lockedX ? spec.horizontalThreshold : spec.verticalThreshold) * Fixed.points(lockedSize)
+        var flip: Int64 = 0
+        if !cancelled, abs(predicted) > threshold {
+            let direction: Int64 = predicted > 0 ? 1 : -1
+            if hasNeighbour(direction) { flip = direction }
+        }
+        let target = flip * lockedSize
+        events.append(.willEndDragging(velocity: lockedX ? Vector(x: velocity, y: 0) : Vector(x: 0, y: velocity),
+                                       targetContentOffset: (lockedX ? FixedPoint(x: target, y: 0) : FixedPoint(x: 0, y: target)).points))
+        let animates = target != lockedOffset
+        events.append(.didEndDragging(willDecelerate: animates))
+        if animates {
+            motion = .animation(start: t, duration: spec.duration, from: lockedOffset, to: target, flip: flip)
+        } else {
+            motion = .none
+            idleSince = t
+        }
+    }
+
+    mutating func finishMotion(at t: Double) throws(ScenarioError) {
+        guard case let .animation(_, _, _, to, flip) = motion else { return }
+        setLocked(to)
+        motion = .none
+        idleSince = t
+        events.append(.didEndScrollingAnimation)
+        if flip != 0 { try turn(to: lockedX ? TileCoordinate(x: page.x + flip, y: page.y) : TileCoordinate(x: page.x, y: page.y + flip)) }
+    }
+
+    /// Makes `next` the current page with no displacement; the drawn pixels do not change when
+    /// the previous displacement was exactly one page.
+    private mutating func turn(to next: TileCoordinate) throws(ScenarioError) {
+        guard next != page else { return }
+        page = next
+        offset = .zero
+        layout.rebase(tile: page, origin: .zero)
+        events.append(.pageChanged(page: page))
+    }
+
+    private func clamped(_ tile: TileCoordinate) -> TileCoordinate {
+        func axis(_ v: Int64, _ count: Int?, _ current: Int64) -> Int64 {
+            guard let count else { return v }
+            return count == 0 ? current : min(max(v, 0), Int64(count) - 1)
+        }
+        return TileCoordinate(x: axis(tile.x, columns, page.x), y: axis(tile.y, rows, page.y))
+    }
+
+    mutating func scrollTo(at t: Double, tile: TileCoordinate, animated: Bool, duration: Double) throws(ScenarioError) {
+        if isFingerDown { lift(at: t, velocity: 0) }
+        let target = clamped(tile)
+        let dx = target.x - page.x, dy = target.y - page.y
+        if animated, offset == .zero, (abs(dx) == 1 && dy == 0) || (dx == 0 && abs(dy) == 1) {
+            lockedX = dx != 0
+            motion = .animation(start: t, duration: duration, from: 0, to: (dx + dy) * lockedSize, flip: dx + dy)
+            return
+        }
+        motion = .none
+        idleSince = t
+        offset = .zero
+        try turn(to: target)
+    }
+
+    mutating func jump(at t: Double, tile: TileCoordinate) throws(ScenarioError) {
+        events.append(.jump(tile: tile))
+        try scrollTo(at: t, tile: tile, animated: false, duration: 0)
+    }
+
+    mutating func resize(at t: Double, width: Double, height: Double) throws(ScenarioError) {
+        if isFingerDown { lift(at: t, velocity: 0) }
+        motion = .none
+        idleSince = t
+        offset = .zero
+        pageSize = FixedPoint(points: Vector(x: width, y: height))
+        layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero)
+        events.append(.resize(width: width, height: height))
+        try sample(at: t)
+    }
+
+    mutating func sample(at t: Double) throws(ScenarioError) {
+        setLocked(current(at: t))
+        let limit = { (count: Int?) -> ClosedRange<Int64>? in
+            guard let count, count > 0 else { return nil }
+            return 0...(Int64(count) - 1)
+        }
+        try layout.update(offset: offset, viewport: pageSize, columnLimit: limit(columns), rowLimit: limit(rows))
+    }
+
+    mutating func takeFrame(index: Int, time t: Double) -> FrameState {
+        let p = Double(pixel)
+        let tiles = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
+            DrawnTile(coordinate: tile.coordinate, id: tile.id,
+                      pixelRect: PixelRect(x: Double(tile.origin.x - offset.x) / p, y: Double(tile.origin.y - offset.y) / p,
+                                           width: Double(pageSize.x) / p, height: Double(pageSize.y) / p))
+        }
+        let visibility = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.compactMap { tile -> PageVisibility? in
+            let w = max(0, min(tile.origin.x + pageSize.x, offset.x + pageSize.x) - max(tile.origin.x, offset.x))
+            let h = max(0, min(tile.origin.y + pageSize.y, offset.y + pageSize.y) - max(tile.origin.y, offset.y))
+            let fraction = (Double(w) / Double(pageSize.x)) * (Double(h) / Double(pageSize.y))
+            return fraction > 0 ? PageVisibility(page: tile.coordinate, fraction: fraction) : nil
+        }
+        let frame = FrameState(
+            index: index, time: t, phase: phase, contentOffset: offset.points,
+            contentSize: Size(width: Fixed.points(pageSize.x), height: Fixed.points(pageSize.y)),
+            events: events, recenterShift: nil, tiles: tiles, stats: layout.stats, edgeHit: edgeHit, scale: scale,
+            viewport: Size(width: Fixed.points(pageSize.x), height: Fixed.points(pageSize.y)),
+            page: page, pageVisibility: visibility)
+        events.removeAll(keepingCapacity: true)
+        edgeHit = false
+        return frame
+    }
+
+    var misplacedTiles: [TileCoordinate] { layout.misplacedTiles() }
+    var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { (layout.keptColumns, layout.keptRows) }
+}

@@ -1,0 +1,26 @@
+/// What the simulation drives: the scroll view (`ScrollModel`) or the four-way pager (`PagerModel`).
+protocol ScrollEngine: Sendable {
+    var phase: Phase { get }
+    /// When the current deceleration, bounce or animation ends by itself.
+    var motionEnd: Double? { get }
+    /// When the last motion came to rest (for `wait until idle`).
+    var idleSince: Double { get }
+    var isFingerDown: Bool { get }
+
+    mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd)
+    /// The drag step's time is up.
+    mutating func endDrag(at t: Double)
+    mutating func cancel(at t: Double)
+    mutating func fling(at t: Double, finger: Vector)
+    mutating func scrollTo(at t: Double, tile: TileCoordinate, animated: Bool, duration: Double) throws(ScenarioError)
+    mutating func jump(at t: Double, tile: TileCoordinate) throws(ScenarioError)
+    mutating func resize(at t: Double, width: Double, height: Double) throws(ScenarioError)
+    mutating func finishMotion(at t: Double) throws(ScenarioError)
+    /// Brings the state to a displayed frame's time.
+    mutating func sample(at t: Double) throws(ScenarioError)
+    /// The frame's state; clears the per-frame events.
+    mutating func takeFrame(index: Int, time: Double) -> FrameState
+
+    var misplacedTiles: [TileCoordinate] { get }
+    var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { get }
+}
