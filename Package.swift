@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "GridModel", targets: ["GridModel"]),
         .library(name: "Rasterizer", targets: ["Rasterizer"]),
+        .library(name: "GridTools", targets: ["GridTools"]),
         .executable(name: "render-grid", targets: ["render-grid"]),
     ],
     targets: [
@@ -26,10 +27,13 @@ let package = Package(
         .target(name: "GridModel"),
         // Drawing, FreeType text, PNG encoding and the frame export pipeline.
         .target(name: "Rasterizer", dependencies: ["GridModel", "CPNGCodec", "CFreeType"]),
-        .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer"]),
+        // Regression tooling: pixelmatch-compatible diff, verify, contact sheets, HUD, trace plots.
+        .target(name: "GridTools", dependencies: ["GridModel", "Rasterizer"]),
+        .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer", "GridTools"]),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "Rasterizer", "GridModel"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer"]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,6 +27,21 @@ struct Arguments {
         return value
     }
 
+    /// Every value of a repeatable option, in order.
+    mutating func values(_ name: String) throws(UsageError) -> [String] {
+        var found: [String] = []
+        while let v = try value(name) { found.append(v) }
+        return found
+    }
+
+    mutating func double(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = try value(name) else { return nil }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw UsageError("\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return number
+    }
+
     mutating func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = try value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {

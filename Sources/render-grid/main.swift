@@ -1,12 +1,14 @@
 import Foundation
 import GridModel
 import Rasterizer
+import GridTools
 
 let usage = """
 USAGE: render-grid <command> [options]
 
 COMMANDS:
   render SCENARIO.json   write PNG frames and a per-frame trace (render-grid render --help)
+  diff EXPECTED ACTUAL   compare PNG files or folders of frames, pixelmatch-compatible (render-grid diff --help)
 
 Run 'render-grid <command> --help' for a command's options.
 EXAMPLE:
@@ -32,6 +34,7 @@ let status: Int32
 do {
     switch command {
     case "render": status = try RenderCommand.run(arguments)
+    case "diff": status = try DiffCommand.run(arguments)
     case "--help", "-h", "help":
         print(usage)
         status = 0
