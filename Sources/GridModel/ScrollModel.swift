@@ -68,7 +68,11 @@ struct ScrollModel: ScrollEngine {
         var velocity: Vector { Vector(x: Fixed.points(delta.x) / duration, y: Fixed.points(delta.y) / duration) }
     }
 
-    init(scenario: Scenario, reference: Bool) throws(ScenarioError) {
+    /// Deliberate bugs for tests of the checks.
+    let faults: Faults
+
+    init(scenario: Scenario, reference: Bool, faults: Faults = Faults()) throws(ScenarioError) {
+        self.faults = faults
         let vp = scenario.viewport
         let viewport = FixedPoint(points: Vector(x: vp.width, y: vp.height))
         let content = FixedPoint(points: Vector(x: scenario.scroll.contentSize.width, y: scenario.scroll.contentSize.height))
@@ -454,7 +458,8 @@ struct ScrollModel: ScrollEngine {
     private mutating func applyRecenter(_ s: FixedPoint) {
         guard s != .zero else { return }
         offset = offset + s
-        layout.shift(by: s)
+        // A broken recenter (tests only) moves the tiles a few device pixels less than the offset.
+        layout.shift(by: FixedPoint(x: s.x - (s.x == 0 ? 0 : faults.recenterPixelError * pixel), y: s.y))
         pageOrigin = pageOrigin + s
         if let rect = targetRect { targetRect = (rect.origin + s, rect.size) }
         switch motion {

@@ -21,12 +21,17 @@ public struct Simulation: Sendable {
     private var finished = false
 
     public init(scenario: Scenario, reference: Bool = false) throws(ScenarioError) {
+        try self.init(scenario: scenario, reference: reference, faults: Faults())
+    }
+
+    /// With deliberately broken behaviour, for proving that checks catch it (tests only).
+    init(scenario: Scenario, reference: Bool, faults: Faults) throws(ScenarioError) {
         self.scenario = scenario
         self.reference = reference
         if scenario.pager != nil {
             model = try PagerModel(scenario: scenario)
         } else {
-            model = try ScrollModel(scenario: scenario, reference: reference)
+            model = try ScrollModel(scenario: scenario, reference: reference, faults: faults)
         }
     }
 

@@ -57,9 +57,7 @@ enum RenderCommand {
             try ScenarioLoader.check(ScenarioDecoder.checkFrameSize(scenario, limits: limits), file: file)
         }
         // style.font is relative to the scenario file; --font to the working directory.
-        let styleFont = scenario.style.font.map { path in
-            path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
-        }
+        let styleFont = ScenarioLoader.fontPath(scenario, file: file)
         let font = try FontRenderer(path: fontFlag ?? styleFont ?? FontRenderer.defaultFontPath())
 
         var options = RenderOptions(outputDirectory: out ?? "output/" + ScenarioLoader.safeName(scenario.name))

@@ -34,6 +34,13 @@ enum ScenarioLoader {
         if case .failure(let error) = result { throw LocatedScenarioError(file: file, error: error) }
     }
 
+    /// style.font, resolved relative to the scenario file.
+    static func fontPath(_ scenario: Scenario, file: String) -> String? {
+        scenario.style.font.map { path in
+            path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+        }
+    }
+
     /// A scenario name made safe as one folder name: no separators, no leading dots.
     static func safeName(_ name: String) -> String {
         var safe = String(name.unicodeScalars.map { scalar -> Character in

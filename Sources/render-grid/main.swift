@@ -9,6 +9,7 @@ USAGE: render-grid <command> [options]
 COMMANDS:
   render SCENARIO.json   write PNG frames and a per-frame trace (render-grid render --help)
   diff EXPECTED ACTUAL   compare PNG files or folders of frames, pixelmatch-compatible (render-grid diff --help)
+  verify SCENARIO.json   check seamlessness against the reference plane and the tile invariants
 
 Run 'render-grid <command> --help' for a command's options.
 EXAMPLE:
@@ -35,6 +36,7 @@ do {
     switch command {
     case "render": status = try RenderCommand.run(arguments)
     case "diff": status = try DiffCommand.run(arguments)
+    case "verify": status = try VerifyCommand.run(arguments)
     case "--help", "-h", "help":
         print(usage)
         status = 0

@@ -1,0 +1,157 @@
+public import GridModel
+public import Rasterizer
+
+/// What `verify` found.
+public struct VerifyReport: Sendable {
+    public struct Failure: Sendable {
+        public enum Kind: String, Sendable { case pixels, coverage, keptSet, liveBound }
+        public var kind: Kind
+        public var frame: Int
+        public var detail: String
+        /// For pixel failures: differing pixels and their bounding box (x, y, width, height).
+        public var pixels = 0
+        public var box: (Int, Int, Int, Int)?
+    }
+
+    public var frames = 0
+    public var comparedFrames = 0
+    public var recenters = 0
+    public var recenterFrames = 0
+    public var tilesReused = 0
+    public var tilesCreated = 0
+    public var edgeHitFrames = 0
+    /// The first frame where a content edge stopped the scroll; the reference comparison ends there.
+    public var firstEdgeFrame: Int?
+    public var maxLiveTiles = 0
+    /// The bound live tiles must stay under (nil when it does not apply, as in the pager).
+    public var liveTileBound: Int?
+    public var failures: [Failure] = []
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// Renders a scenario and its ideal reference plane in memory, frame by frame, and checks that
+/// every frame matches the reference pixel for pixel (until a content edge is reached), that an
+/// infinite grid covers every viewport pixel, that no tile lies outside the kept set, and that
+/// live tiles stay within the bound for the viewport, tile size and buffer.
+public enum Verifier {
+    public static let maxReportedFailures = 20
+
+    public static func verify(_ scenario: Scenario, font: FontRenderer, strictEdges: Bool = false) throws -> VerifyReport {
+        try verify(scenario, font: font, strategy: Simulation(scenario: scenario),
+                   reference: Simulation(scenario: scenario, reference: true), strictEdges: strictEdges)
+    }
+
+    public static func verify(_ scenario: Scenario, font: FontRenderer, strategy: Simulation, reference: Simulation,
+                              strictEdges: Bool = false) throws -> VerifyReport {
+        var strategy = strategy, reference = reference
+        var report = VerifyReport()
+        let renderer = FrameRenderer(scenario: scenario, font: font)
+        var a = renderer.makeCanvas(), b = renderer.makeCanvas()
+        var previous: (FrameState, FrameState)?
+        var comparing = true
+        let infinite = scenario.pager == nil && scenario.grid.columns == nil && scenario.grid.rows == nil
+        let b2 = 2 * scenario.grid.buffer
+        func bound(_ f: FrameState) -> Int {
+            let tw = scenario.grid.tileSize.width, th = scenario.grid.tileSize.height
+            return (Int((f.viewport.width / tw).rounded(.up)) + 1 + b2) * (Int((f.viewport.height / th).rounded(.up)) + 1 + b2)
+        }
+        func fail(_ failure: VerifyReport.Failure) {
+            if report.failures.count < maxReportedFailures { report.failures.append(failure) }
+        }
+        while let frame = try strategy.next() {
+            let ideal = try reference.next()
+            report.frames += 1
+            if let shift = frame.recenterShift {
+                report.recenterFrames += 1
+                report.recenters += frame.events.filter { $0.name == "recenter" }.count
+                _ = shift
+            }
+            report.tilesReused = frame.stats.reused
+            report.tilesCreated = frame.stats.created
+            report.maxLiveTiles = max(report.maxLiveTiles, frame.stats.live)
+            if frame.edgeHit {
+                report.edgeHitFrames += 1
+                if report.firstEdgeFrame == nil { report.firstEdgeFrame = frame.index }
+                if !strictEdges { comparing = false }
+            }
+            // Invariants.
+            if scenario.pager == nil {
+                let limit = bound(frame)
+                report.liveTileBound = max(report.liveTileBound ?? 0, limit)
+                if frame.stats.live > limit {
+                    fail(.init(kind: .liveBound, frame: frame.index, detail: "\(frame.stats.live) live tiles, more than the bound \(limit)"))
+                }
+            }
+            let kept = strategy.keptRange
+            if let outside = frame.tiles.first(where: { !(kept.columns?.contains($0.coordinate.x) ?? false) || !(kept.rows?.contains($0.coordinate.y) ?? false) }) {
+                fail(.init(kind: .keptSet, frame: frame.index, detail: "tile \(outside.coordinate) is outside the kept set"))
+            }
+            if infinite, let gap = uncovered(frame) {
+                fail(.init(kind: .coverage, frame: frame.index, detail: "viewport pixel \(gap.0), \(gap.1) is not covered by any tile"))
+            }
+            // Pixels against the reference.
+            guard comparing, let ideal else { continue }
+            if let (p, q) = previous, frame.drawsSame(as: p), ideal.drawsSame(as: q) {
+                report.comparedFrames += 1
+                continue
+            }
+            renderer.render(frame, into: &a)
+            renderer.render(ideal, into: &b)
+            report.comparedFrames += 1
+            previous = (frame, ideal)
+            if a.width != b.width || a.height != b.height {
+                fail(.init(kind: .pixels, frame: frame.index, detail: "frame is \(a.width)×\(a.height), the reference \(b.width)×\(b.height)"))
+                continue
+            }
+            if a.pixels != b.pixels {
+                var count = 0, minX = Int.max, minY = Int.max, maxX = 0, maxY = 0
+                for y in 0..<a.height {
+                    for x in 0..<a.width {
+                        let i = (y * a.width + x) * 4
+                        if a.pixels[i] != b.pixels[i] || a.pixels[i + 1] != b.pixels[i + 1] || a.pixels[i + 2] != b.pixels[i + 2] || a.pixels[i + 3] != b.pixels[i + 3] {
+                            count += 1
+                            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+                        }
+                    }
+                }
+                fail(.init(kind: .pixels, frame: frame.index,
+                           detail: "\(count) pixels differ from the reference in \(minX),\(minY) to \(maxX),\(maxY)",
+                           pixels: count, box: (minX, minY, maxX - minX + 1, maxY - minY + 1)))
+            }
+        }
+        return report
+    }
+
+    /// The first viewport pixel (x, y) no tile covers, if any.
+    static func uncovered(_ frame: FrameState) -> (Int, Int)? {
+        let w = Double(frame.pixelWidth), h = Double(frame.pixelHeight)
+        guard let first = frame.tiles.first else { return (0, 0) }
+        let xs = Set(frame.tiles.map(\.pixelRect.x)).sorted(), ys = Set(frame.tiles.map(\.pixelRect.y)).sorted()
+        let tw = first.pixelRect.width, th = first.pixelRect.height
+        if xs[0] > 0 { return (0, 0) }
+        if ys[0] > 0 { return (0, 0) }
+        if xs.last! + tw < w { return (Int(xs.last! + tw), 0) }
+        if ys.last! + th < h { return (0, Int(ys.last! + th)) }
+        for (l, r) in zip(xs, xs.dropFirst()) where r - l > tw { return (Int(l + tw), 0) }
+        for (t, u) in zip(ys, ys.dropFirst()) where u - t > th { return (0, Int(t + th)) }
+        if frame.tiles.count < xs.count * ys.count { return (Int(max(0, xs[0])), Int(max(0, ys[0]))) }
+        return nil
+    }
+}
+
+extension VerifyReport {
+    public func json() -> String {
+        let failureList = failures.map { f -> String in
+            var s = "{\"kind\":\"\(f.kind.rawValue)\",\"frame\":\(f.frame),\"detail\":\"\(f.detail)\""
+            if f.kind == .pixels, let b = f.box { s += ",\"pixels\":\(f.pixels),\"box\":[\(b.0),\(b.1),\(b.2),\(b.3)]" }
+            return s + "}"
+        }
+        return """
+        {"passed":\(passed),"frames":\(frames),"comparedFrames":\(comparedFrames),"recenters":\(recenters),\
+        "recenterFrames":\(recenterFrames),"tilesCreated":\(tilesCreated),"tilesReused":\(tilesReused),\
+        "edgeHitFrames":\(edgeHitFrames),"firstEdgeFrame":\(firstEdgeFrame.map(String.init) ?? "null"),\
+        "maxLiveTiles":\(maxLiveTiles),"liveTileBound":\(liveTileBound.map(String.init) ?? "null"),\
+        "failures":[\(failureList.joined(separator: ","))]}
+        """
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GridModel
+import GridTools
+import Rasterizer
+
+enum VerifyCommand {
+    static let help = """
+    USAGE: render-grid verify SCENARIO.json [options]
+
+    Renders the scenario and its --reference (the ideal infinite plane: no content edges, no
+    recentering) in memory, frame by frame, and checks that:
+      - every frame matches the reference pixel for pixel, until a content edge stops the scroll
+        (there the scenario shows the edge on purpose; --strict-edges compares every frame);
+      - an infinite grid covers every viewport pixel with a tile;
+      - no tile lies outside the kept set (visible tiles plus grid.buffer);
+      - live tiles never exceed the bound for the viewport, tile size and buffer.
+    It also counts recenters, tile reuse and edge hits. Nothing is written to disk.
+
+    OPTIONS:
+      --scale S        device scale 1…8, overriding viewport.scale
+      --font PATH      font for the labels (default: style.font, then DejaVu Sans)
+      --strict-edges   keep comparing with the reference after a content edge is hit
+      --json           print a machine-readable report
+      --max-frames N, --max-pixels N   raise the limits (as for render)
+
+    EXIT CODES: 0 all checks hold; 1 a check failed (the report names the first frame and where);
+    2 usage error or invalid scenario.
+
+    EXAMPLE:
+      render-grid verify Scenarios/long-fling.json --scale 1
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        var args = Arguments(argv)
+        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        var limits = Limits()
+        if let n = try args.int("--max-frames", in: 1...100_000_000) { limits.maxFrames = n }
+        if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { limits.maxPixelsPerFrame = n }
+        let scale = try args.int("--scale", in: 1...Limits.maxScale)
+        let fontFlag = try args.value("--font")
+        let strict = args.flag("--strict-edges")
+        let json = args.flag("--json")
+        let files = try args.positionals()
+        guard files.count == 1 else { throw UsageError("verify takes one scenario file (see render-grid verify --help)") }
+        var scenario = try ScenarioLoader.load(files[0], limits: limits)
+        if let scale {
+            scenario.viewport.scale = scale
+            try ScenarioLoader.check(ScenarioDecoder.checkFrameSize(scenario, limits: limits), file: files[0])
+        }
+        let font = try FontRenderer(path: fontFlag ?? ScenarioLoader.fontPath(scenario, file: files[0]) ?? FontRenderer.defaultFontPath())
+        let report: VerifyReport
+        do { report = try Verifier.verify(scenario, font: font, strictEdges: strict) } catch let e as ScenarioError {
+            throw LocatedScenarioError(file: files[0], error: e)
+        }
+        if json {
+            print(report.json())
+        } else {
+            for f in report.failures { print("FAIL frame \(f.frame) (\(f.kind.rawValue)): \(f.detail)") }
+            var line = "verify \(files[0]): \(report.frames) frames, \(report.comparedFrames) compared with the reference"
+            if let edge = report.firstEdgeFrame, !strict { line += " (a content edge stops the comparison at frame \(edge))" }
+            line += "; \(report.recenters) recenters in \(report.recenterFrames) frames; \(report.tilesCreated) tiles created, \(report.tilesReused) reused; max \(report.maxLiveTiles) live"
+            if let bound = report.liveTileBound { line += " (bound \(bound))" }
+            line += "; \(report.edgeHitFrames) edge-hit frames; "
+            line += report.passed ? "all checks hold" : "FAILED (\(report.failures.count)\(report.failures.count == Verifier.maxReportedFailures ? "+" : "") failures, first at frame \(report.failures[0].frame))"
+            print(line)
+        }
+        return report.passed ? 0 : 1
+    }
+}

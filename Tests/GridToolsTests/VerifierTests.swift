@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Rasterizer
+@testable import GridModel
+@testable import GridTools
+
+let font: FontRenderer = {
+    do { return try FontRenderer(path: FontRenderer.defaultFontPath()) } catch { fatalError("\(error)") }
+}()
+
+let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scenarios")
+
+func small(_ name: String) throws -> Scenario {
+    var s = try ScenarioDecoder.decode([UInt8](try Data(contentsOf: scenarios.appendingPathComponent(name + ".json"))))
+    s.viewport = Viewport(width: (s.viewport.width / 3).rounded(), height: (s.viewport.height / 3).rounded(), scale: 1)
+    if s.pager == nil && s.grid.columns == nil { s.grid.tileSize = Size(width: 40, height: 40) }
+    return s
+}
+
+@Suite struct VerifierTests {
+    @Test(arguments: ["long-fling", "drag-atRest", "carousel-loop-seamless", "none-edge"])
+    func bundledScenariosPass(name: String) throws {
+        let report = try Verifier.verify(try small(name), font: font)
+        #expect(report.passed, "\(report.failures.map(\.detail))")
+        #expect(report.frames > 0 && report.comparedFrames > 0)
+        if name == "none-edge" { #expect(report.firstEdgeFrame != nil && report.comparedFrames < report.frames) }
+        else { #expect(report.comparedFrames == report.frames) }
+    }
+
+    /// A recenter that moves the tiles one device pixel less than the offset must be caught at the
+    /// first recentering frame, with the differing pixels located.
+    @Test func catchesARecenterOffByOnePixel() throws {
+        let scenario = try small("long-fling")
+        let honest = try Verifier.verify(scenario, font: font)
+        #expect(honest.passed)
+        var firstRecenter: Int?
+        var probe = try Simulation(scenario: scenario)
+        while let f = try probe.next() { if f.recenterShift != nil { firstRecenter = f.index; break } }
+        let broken = try Simulation(scenario: scenario, reference: false, faults: Faults(recenterPixelError: 1))
+        let report = try Verifier.verify(scenario, font: font, strategy: broken, reference: try Simulation(scenario: scenario, reference: true))
+        #expect(!report.passed)
+        let first = try #require(report.failures.first)
+        #expect(first.kind == .pixels)
+        #expect(first.frame == firstRecenter)
+        #expect(first.pixels > 0 && first.box != nil)
+    }
+
+    @Test func strictEdgesComparesPastTheEdge() throws {
+        let report = try Verifier.verify(try small("none-edge"), font: font, strictEdges: true)
+        #expect(!report.passed)
+        #expect(report.failures.first?.frame ?? 0 >= report.firstEdgeFrame ?? .max)
+    }
+
+    @Test func coverageGapsAreFound() {
+        let tiles = [DrawnTile(coordinate: .zero, id: 0, pixelRect: PixelRect(x: 0, y: 0, width: 50, height: 50))]
+        let frame = FrameState(index: 0, time: 0, phase: .idle, contentOffset: .zero, contentSize: Size(width: 1, height: 1),
+                               events: [], recenterShift: nil, tiles: tiles, stats: TileStats(), edgeHit: false, scale: 1,
+                               viewport: Size(width: 100, height: 50), page: nil, pageVisibility: [])
+        #expect(Verifier.uncovered(frame)! == (50, 0))
+    }
+
+    @Test func jsonReport() throws {
+        let report = try Verifier.verify(try small("drag-atRest"), font: font)
+        let object = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
+        #expect(object?["passed"] as? Bool == true)
+        #expect((object?["recenters"] as? Int ?? 0) > 0)
+    }
+}
