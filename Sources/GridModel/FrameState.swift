@@ -53,12 +53,16 @@ public struct DrawnTile: Sendable, Equatable {
     public var item: TileCoordinate
     /// False while a lazy tile shows its placeholder.
     public var loaded: Bool
-    public init(coordinate: TileCoordinate, id: Int, pixelRect: PixelRect, item: TileCoordinate? = nil, loaded: Bool = true) {
+    /// How many times the tile's object has been reused.
+    public var reuses: Int
+    public init(coordinate: TileCoordinate, id: Int, pixelRect: PixelRect, item: TileCoordinate? = nil, loaded: Bool = true,
+                reuses: Int = 0) {
         self.coordinate = coordinate
         self.id = id
         self.pixelRect = pixelRect
         self.item = item ?? coordinate
         self.loaded = loaded
+        self.reuses = reuses
     }
 
     /// Whether it draws the same pixels as `other`.

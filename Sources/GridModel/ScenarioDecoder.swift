@@ -10,16 +10,46 @@ public enum ScenarioDecoder {
         return try decodeScenario(root, limits: limits)
     }
 
-    static let topKeys = ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "steps"]
+    /// Every key the decoder accepts, by object: the scenario schema must list exactly these
+    /// (a test keeps Scenarios/scenario.schema.json honest).
+    public static let keys: [String: [String]] = [
+        "": ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "steps"],
+        "viewport": ["width", "height", "scale"],
+        "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content"],
+        "grid.tileSize": ["width", "height"],
+        "grid.start": ["x", "y"],
+        "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize"],
+        "scroll.contentSize": ["width", "height"],
+        "scroll.pageSize": ["width", "height"],
+        "pager": ["thresholds", "duration"],
+        "pager.thresholds": ["horizontal", "vertical"],
+        "style": ["background", "tileColor", "originTileColor", "borderColor", "borderWidth", "labelColor", "fontSize",
+                  "font", "placeholderColor"],
+        "steps[]": ["drag", "wait", "fling", "scrollTo", "jump", "cancel", "resize"],
+        "drag": ["by", "duration", "release", "then"],
+        "drag.by": ["x", "y"],
+        "wait": ["duration", "until", "max"],
+        "fling": ["velocity"],
+        "fling.velocity": ["x", "y"],
+        "scrollTo": ["tile", "animated", "duration"],
+        "scrollTo.tile": ["x", "y"],
+        "jump": ["tile"],
+        "jump.tile": ["x", "y"],
+        "cancel": [],
+        "resize": ["width", "height"],
+    ]
+
+    static func keys(_ object: String) -> [String] { keys[object]! }
+
 
     static func decodeScenario(_ root: Node, limits: Limits) throws(ScenarioError) -> Scenario {
-        let members = try root.object(allowed: topKeys)
+        let members = try root.object(allowed: keys(""))
         let name = try members.required("name").string()
         if name.isEmpty || name.count > 100 {
             throw try members.required("name").failure(.outOfRange, "must be 1 to 100 characters")
         }
         let viewportNode = try members.required("viewport")
-        let vp = try viewportNode.object(allowed: ["width", "height", "scale"])
+        let vp = try viewportNode.object(allowed: keys("viewport"))
         let scale = try vp.optional("scale")?.int(in: 1...Limits.maxScale) ?? 2
         let viewport = Viewport(
             width: try vp.required("width").double(in: 1...Limits.maxViewportPoints),
@@ -34,7 +64,7 @@ public enum ScenarioDecoder {
 
         var grid = GridSpec()
         if let node = members.optional("grid") {
-            let g = try node.object(allowed: ["tileSize", "start", "buffer", "columns", "rows", "loop", "content"])
+            let g = try node.object(allowed: keys("grid"))
             if let size = g.optional("tileSize") { grid.tileSize = try size.size(in: 1...Limits.maxTilePoints) }
             if let start = g.optional("start") { grid.start = try start.tile() }
             if let buffer = g.optional("buffer") { grid.buffer = try buffer.int(in: 0...Limits.maxBuffer) }
@@ -62,7 +92,7 @@ public enum ScenarioDecoder {
 
         var scroll = ScrollSpec()
         if let node = members.optional("scroll") {
-            let s = try node.object(allowed: ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize"])
+            let s = try node.object(allowed: keys("scroll"))
             if let b = s.optional("bounces") { scroll.bounces = try b.bool() }
             if let p = s.optional("paging") { scroll.paging = try p.enumeration(PagingMode.self) }
             if let p = s.optional("pageSize") { scroll.pageSize = try p.size(in: 1...Limits.maxViewportPoints * 10) }
@@ -82,10 +112,10 @@ public enum ScenarioDecoder {
         }
         var pager: PagerSpec?
         if let node = members.optional("pager") {
-            let p = try node.object(allowed: ["thresholds", "duration"])
+            let p = try node.object(allowed: keys("pager"))
             var spec = PagerSpec()
             if let t = p.optional("thresholds") {
-                let m = try t.object(allowed: ["horizontal", "vertical"])
+                let m = try t.object(allowed: keys("pager.thresholds"))
                 if let h = m.optional("horizontal") { spec.horizontalThreshold = try h.double(in: 0.01...1) }
                 if let v = m.optional("vertical") { spec.verticalThreshold = try v.double(in: 0.01...1) }
             }
@@ -96,8 +126,7 @@ public enum ScenarioDecoder {
 
         var style = Style()
         if let node = members.optional("style") {
-            let s = try node.object(allowed: ["background", "tileColor", "originTileColor", "borderColor",
-                                              "borderWidth", "labelColor", "fontSize", "font", "placeholderColor"])
+            let s = try node.object(allowed: keys("style"))
             if let v = s.optional("placeholderColor") { style.placeholderColor = try v.color() }
             if let v = s.optional("background") { style.background = try v.color() }
             if let v = s.optional("tileColor") { style.tileColor = try v.color() }
@@ -150,7 +179,7 @@ public enum ScenarioDecoder {
         return Scenario(name: name, viewport: viewport, fps: fps, grid: grid, scroll: scroll, pager: pager, style: style, steps: steps)
     }
 
-    static let stepNames = ["drag", "wait", "fling", "scrollTo", "jump", "cancel", "resize"]
+    static var stepNames: [String] { keys("steps[]") }
 
     static func decodeStep(_ node: Node) throws(ScenarioError) -> Step {
         let members = try node.object(allowed: stepNames, unknownKind: .unknownStep, noun: "step")
@@ -159,7 +188,7 @@ public enum ScenarioDecoder {
         }
         switch name {
         case "drag":
-            let d = try body.object(allowed: ["by", "duration", "release", "then"])
+            let d = try body.object(allowed: keys("drag"))
             let duration = try d.required("duration").double(in: 0.001...Limits.maxStepSeconds)
             var release = Release.fling
             if let r = d.optional("release") { release = try r.enumeration(Release.self) }
@@ -172,14 +201,14 @@ public enum ScenarioDecoder {
             }
             return .drag(by: try d.required("by").vector(limit: Limits.maxDistance), duration: duration, release: release, then: then)
         case "cancel":
-            _ = try body.object(allowed: [])
+            _ = try body.object(allowed: keys("cancel"))
             return .cancel
         case "resize":
-            let r = try body.object(allowed: ["width", "height"])
+            let r = try body.object(allowed: keys("resize"))
             return .resize(width: try r.required("width").double(in: 1...Limits.maxViewportPoints),
                            height: try r.required("height").double(in: 1...Limits.maxViewportPoints))
         case "wait":
-            let w = try body.object(allowed: ["duration", "until", "max"])
+            let w = try body.object(allowed: keys("wait"))
             if let until = w.optional("until") {
                 guard try until.string() == "idle" else { throw until.failure(.invalidValue, "must be \"idle\"") }
                 if w.optional("duration") != nil {
@@ -191,15 +220,15 @@ public enum ScenarioDecoder {
             if let max = w.optional("max") { throw max.failure(.invalidValue, "\"max\" goes with \"until\": \"idle\"") }
             return .wait(duration: try w.required("duration").double(in: 0...Limits.maxStepSeconds))
         case "fling":
-            let f = try body.object(allowed: ["velocity"])
+            let f = try body.object(allowed: keys("fling"))
             return .fling(velocity: try f.required("velocity").vector(limit: Limits.maxVelocity))
         case "scrollTo":
-            let s = try body.object(allowed: ["tile", "animated", "duration"])
+            let s = try body.object(allowed: keys("scrollTo"))
             let animated = try s.optional("animated")?.bool() ?? true
             let duration = try s.optional("duration")?.double(in: 0.001...Limits.maxStepSeconds) ?? 0.3
             return .scrollTo(tile: try s.required("tile").tile(), animated: animated, duration: duration)
         default:
-            let j = try body.object(allowed: ["tile"])
+            let j = try body.object(allowed: keys("jump"))
             return .jump(tile: try j.required("tile").tile())
         }
     }

@@ -544,7 +544,7 @@ struct ScrollModel: ScrollEngine {
             return DrawnTile(coordinate: tile.coordinate, id: tile.id,
                              pixelRect: PixelRect(x: Double(tile.origin.x - shown.x) / p, y: Double(tile.origin.y - shown.y) / p,
                                                   width: w, height: h),
-                             item: item, loaded: tile.loaded)
+                             item: item, loaded: tile.loaded, reuses: tile.reuses)
         }
     }
 

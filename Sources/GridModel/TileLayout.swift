@@ -7,6 +7,8 @@ public struct Tile: Sendable, Equatable {
     public var origin: FixedPoint
     /// False while a lazy tile shows its placeholder.
     public var loaded: Bool
+    /// How many times this object has been dequeued for a new coordinate.
+    public var reuses: Int = 0
 }
 
 public struct TileStats: Sendable, Equatable {
@@ -29,6 +31,8 @@ struct TileLayout: Sendable {
     private(set) var anchorOrigin: FixedPoint
     private(set) var tiles: [TileCoordinate: Tile] = [:]
     private var pool: [Int] = []
+    /// Reuse count per tile object id.
+    private var reuseCounts: [Int: Int] = [:]
     private var nextID = 0
     private(set) var stats = TileStats()
     /// The kept range after the last update, inclusive.
@@ -123,6 +127,7 @@ struct TileLayout: Sendable {
                 if let reusedID = pool.popLast() {
                     id = reusedID
                     stats.reused += 1
+                    reuseCounts[id, default: 0] += 1
                 } else {
                     id = nextID
                     nextID += 1
@@ -131,7 +136,7 @@ struct TileLayout: Sendable {
                 let placed = try origin(of: coordinate)
                 let loaded = load(coordinate, placed)
                 if loaded { stats.loads += 1 }
-                tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: placed, loaded: loaded)
+                tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: placed, loaded: loaded, reuses: reuseCounts[id] ?? 0)
             }
           }
         }

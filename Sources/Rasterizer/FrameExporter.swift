@@ -13,6 +13,9 @@ public struct RenderOptions: Sendable {
     /// Frames rendered in parallel. Output bytes do not depend on it.
     public var jobs = 1
     public var compression = Compression.fast
+    /// Draw the HUD overlay / tint tiles by reuse (see `FrameRenderer`).
+    public var hud = false
+    public var showReuse = false
     /// Called on the calling thread after each batch with (frames done, frames to do).
     public var progress: (@Sendable (Int, Int) -> Void)?
 
@@ -66,7 +69,11 @@ public enum FrameExporter {
         defer { trace.discard() }
         var traceLines: [UInt8] = []
 
-        let renderer = FrameRenderer(scenario: scenario, font: font)
+        var configured = FrameRenderer(scenario: scenario, font: font)
+        configured.hud = options.hud
+        configured.showReuse = options.showReuse
+        let renderer = configured
+        let overlays = options.hud || options.showReuse
         let jobs = max(1, options.jobs)
         let workers = (0..<jobs).map { _ in CanvasBox(renderer.makeCanvas()) }
         let batchSize = max(8, jobs * 4)
@@ -81,7 +88,8 @@ public enum FrameExporter {
             // Group runs of identical frames; each group is rasterized once.
             var grouping: [[FrameState]] = []
             for frame in batch {
-                if let last = grouping.last?.last, frame.drawsSame(as: last) {
+                // With overlays every frame draws its own numbers, so none repeats another.
+                if !overlays, let last = grouping.last?.last, frame.drawsSame(as: last) {
                     grouping[grouping.count - 1].append(frame)
                 } else {
                     grouping.append([frame])
@@ -89,7 +97,7 @@ public enum FrameExporter {
             }
             let groups = grouping
             var carried: [UInt8]? = nil
-            if let previous, previous.frame.drawsSame(as: groups[0][0]) { carried = previous.png }
+            if !overlays, let previous, previous.frame.drawsSame(as: groups[0][0]) { carried = previous.png }
             let reused = carried
             let results = Mutex<[Int: Result<[UInt8], Error>]>([:])
             let next = Atomic<Int>(0)

@@ -7,6 +7,10 @@ public struct FrameRenderer: Sendable {
     public let font: FontRenderer
     public let pixelWidth: Int
     public let pixelHeight: Int
+    /// Overlays: the HUD (frame, time, phase, offset, tiles and a minimap of contentSize) and the
+    /// reuse tint. Without them the frames are exactly the plain frames.
+    public var hud = false
+    public var showReuse = false
 
     /// Space kept free on each side of a label before it is shrunk, in points.
     public static let labelMargin = 2.0
@@ -34,6 +38,7 @@ public struct FrameRenderer: Sendable {
         if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = self.canvas(for: frame) }
         canvas.clear(style.background)
         for tile in frame.tiles { draw(tile, into: &canvas) }
+        if hud { drawHUD(frame, into: &canvas) }
     }
 
     func draw(_ tile: DrawnTile, into canvas: inout Canvas) {
@@ -42,6 +47,7 @@ public struct FrameRenderer: Sendable {
         guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else { return }
         let fill = !tile.loaded ? style.placeholderColor : tile.item == .zero ? style.originTileColor : style.tileColor
         canvas.fill(r, fill)
+        if showReuse, tile.reuses > 0 { canvas.fill(r, FrameRenderer.reuseTint(tile.reuses)) }
         let b = min(style.borderWidth * Double(scale), r.width / 2, r.height / 2)
         if b > 0 && style.borderColor.a > 0 {
             let c = style.borderColor

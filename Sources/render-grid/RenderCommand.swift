@@ -1,6 +1,7 @@
 import Foundation
 import GridModel
 import Rasterizer
+import GridTools
 
 enum RenderCommand {
     static let help = """
@@ -19,6 +20,10 @@ enum RenderCommand {
       --compression C      fast (default: zlib level 1, Up filter) or small (level 9, adaptive)
       --max-frames N       raise the frame limit (default 100000)
       --max-pixels N       raise the pixels-per-frame limit (default 40000000)
+      --hud                overlay frame number, time, phase, offset, live tiles and a minimap of
+                           contentSize showing where the viewport is (and each recenter's jump back)
+      --show-reuse         tint tiles by how often their object was reused (green few, red 20+)
+      --sheet              also write DIR/sheet.png, a contact sheet (see render-grid sheet)
       --quiet              no summary line
       --help               this text
 
@@ -45,6 +50,7 @@ enum RenderCommand {
             throw UsageError("--compression takes fast or small, not '\(compressionText)'")
         }
         let quiet = args.flag("--quiet")
+        let hud = args.flag("--hud"), showReuse = args.flag("--show-reuse"), sheet = args.flag("--sheet")
         let files = try args.positionals()
         guard files.count == 1 else {
             throw UsageError(files.isEmpty ? "render needs a scenario file (see render-grid render --help)"
@@ -65,6 +71,8 @@ enum RenderCommand {
         options.reference = reference
         options.jobs = jobs
         options.compression = compression
+        options.hud = hud
+        options.showReuse = showReuse
         let terminal = isatty(STDERR_FILENO) == 1 && !quiet
         if terminal {
             options.progress = { done, total in
@@ -82,6 +90,10 @@ enum RenderCommand {
             let ms = String(format: "%.2f", summary.msPerFrame)
             let seconds = String(format: "%.2f", summary.seconds)
             print("rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(summary.framesWritten - summary.framesRasterized) repeated) to \(options.outputDirectory) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, \(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)")
+        }
+        if sheet {
+            let path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: font)
+            if !quiet { print("contact sheet \(path)") }
         }
         return 0
     }

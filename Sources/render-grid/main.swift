@@ -10,6 +10,8 @@ COMMANDS:
   render SCENARIO.json   write PNG frames and a per-frame trace (render-grid render --help)
   diff EXPECTED ACTUAL   compare PNG files or folders of frames, pixelmatch-compatible (render-grid diff --help)
   verify SCENARIO.json   check seamlessness against the reference plane and the tile invariants
+  sheet DIR              contact sheet of a render's frames, recenters marked
+  plot TRACE.jsonl       chart of offset, velocity and tiles over time
 
 Run 'render-grid <command> --help' for a command's options.
 EXAMPLE:
@@ -37,6 +39,8 @@ do {
     case "render": status = try RenderCommand.run(arguments)
     case "diff": status = try DiffCommand.run(arguments)
     case "verify": status = try VerifyCommand.run(arguments)
+    case "sheet": status = try SheetCommand.run(arguments)
+    case "plot": status = try PlotCommand.run(arguments)
     case "--help", "-h", "help":
         print(usage)
         status = 0

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import GridModel
+
+/// Keeps Scenarios/scenario.schema.json honest: every key the decoder accepts is in the schema,
+/// and every key the schema describes is accepted, object by object.
+@Suite struct SchemaTests {
+    let schema: [String: Any] = {
+        let data = try! Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/scenario.schema.json"))
+        return try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+    }()
+
+    func resolve(_ node: [String: Any]) -> [String: Any] {
+        guard let ref = node["$ref"] as? String, ref.hasPrefix("#/$defs/") else { return node }
+        let defs = schema["$defs"] as! [String: Any]
+        return defs[String(ref.dropFirst(8))] as! [String: Any]
+    }
+
+    func properties(_ node: [String: Any]) -> [String: [String: Any]] {
+        (resolve(node)["properties"] as? [String: [String: Any]]) ?? [:]
+    }
+
+    /// The schema object for a decoder table path such as "grid.tileSize" or "drag.by".
+    func node(_ path: String) -> [String: Any]? {
+        let steps = ((properties(schema)["steps"]?["items"] as? [String: Any])?["oneOf"] as? [[String: Any]]) ?? []
+        if path == "steps[]" {
+            return ["properties": Dictionary(uniqueKeysWithValues: steps.flatMap { properties($0).map { ($0.key, $0.value) } })]
+        }
+        var parts = path.split(separator: ".").map(String.init)
+        var current: [String: Any]
+        if let first = parts.first, let step = steps.first(where: { properties($0)[first] != nil }) {
+            current = properties(step)[first]!
+            parts.removeFirst()
+        } else {
+            current = schema
+        }
+        for part in parts {
+            guard let next = properties(current)[part] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    @Test(arguments: ScenarioDecoder.keys.keys.sorted())
+    func schemaListsExactlyTheDecodersKeys(path: String) throws {
+        let object = try #require(node(path), "schema has no object for \(path)")
+        let schemaKeys = Set(properties(object).keys)
+        #expect(schemaKeys == Set(ScenarioDecoder.keys[path]!), "\(path)")
+        for (key, value) in properties(object) where path != "steps[]" {
+            let described = resolve(value)["description"] ?? value["description"]
+            #expect(described != nil, "\(path).\(key) has no description")
+        }
+    }
+
+    @Test func everyBundledScenarioPointsAtTheSchema() throws {
+        for name in bundledScenarioNames() {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name).json"), encoding: .utf8)
+            #expect(text.contains("\"$schema\": \"./scenario.schema.json\""), "\(name)")
+        }
+    }
+}
