@@ -230,3 +230,87 @@ struct CLI {
         }
     }
 }
+
+@Suite struct ToolCommandTests {
+    @Test func diffExitCodesAndReports() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(), to: folder)
+        let a = folder.appendingPathComponent("a"), b = folder.appendingPathComponent("b")
+        #expect(try CLI.run(["render", scenario, "--out", a.path, "--quiet"]).status == 0)
+        #expect(try CLI.run(["render", scenario, "--out", b.path, "--quiet", "--scale", "2"]).status == 0)
+        // Identical folders: 0.
+        let same = try CLI.run(["diff", a.path, a.path])
+        #expect(same.status == 0 && same.stdout.contains("within tolerance"), "\(same.stdout)\(same.stderr)")
+        // One frame replaced by another: 1, named, with JSON, a diff image and report.html.
+        let c = folder.appendingPathComponent("c")
+        try FileManager.default.copyItem(at: a, to: c)
+        try FileManager.default.removeItem(at: c.appendingPathComponent("frame_00003.png"))
+        try FileManager.default.copyItem(at: a.appendingPathComponent("frame_00010.png"), to: c.appendingPathComponent("frame_00003.png"))
+        let out = folder.appendingPathComponent("diff")
+        let changed = try CLI.run(["diff", a.path, c.path, "--out", out.path, "--side-by-side"])
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("frame_00003.png: changed"))
+        #expect(CLI.files(in: out).contains("report.html"))
+        #expect(CLI.files(in: out).contains("frame_00003-diff.png") && CLI.files(in: out).contains("frame_00003-sbs.png"))
+        let json = try CLI.run(["diff", a.path, c.path, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["firstFailure"] as? String == "frame_00003.png")
+        // Within a generous tolerance: 0, and the limit used is printed.
+        let tolerant = try CLI.run(["diff", a.path, c.path, "--max-diff-ratio", "1", "--max-diff-pixels", "999999"])
+        #expect(tolerant.status == 0 && tolerant.stdout.contains("stricter"), "\(tolerant.stdout)")
+        // Sizes differ (scale 1 against scale 2): 1, said distinctly.
+        let sizes = try CLI.run(["diff", a.path, b.path])
+        #expect(sizes.status == 1 && sizes.stdout.contains("size-changed"))
+        // Unreadable input and usage errors: 2.
+        let junk = folder.appendingPathComponent("junk.png")
+        try Data("not a png".utf8).write(to: junk)
+        let bad = try CLI.run(["diff", junk.path, a.appendingPathComponent("frame_00000.png").path])
+        #expect(bad.status == 2 && bad.stderr.contains("junk.png"))
+        #expect(try CLI.run(["diff", a.path]).status == 2)
+        #expect(try CLI.run(["diff", a.path, c.path, "--ignore", "1,2,3"]).status == 2)
+        #expect(try CLI.run(["diff", a.path, c.path, "--threshold", "2"]).status == 2)
+    }
+
+    @Test func verifyPassesAndReports() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(), to: folder)
+        let ok = try CLI.run(["verify", scenario])
+        #expect(ok.status == 0 && ok.stdout.contains("all checks hold"), "\(ok.stdout)\(ok.stderr)")
+        let json = try CLI.run(["verify", scenario, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["passed"] as? Bool == true)
+        #expect((object?["recenters"] as? Int ?? 0) > 0)
+        let bad = try CLI.run(["verify", try CLI.write("{", to: folder, as: "bad.json")])
+        #expect(bad.status == 2)
+        // No file is written.
+        #expect(CLI.files(in: folder) == ["bad.json", "scenario.json"])
+    }
+
+    @Test func sheetPlotAndHUD() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(), to: folder)
+        let plain = folder.appendingPathComponent("plain"), hud = folder.appendingPathComponent("hud")
+        #expect(try CLI.run(["render", scenario, "--out", plain.path, "--quiet", "--sheet"]).status == 0)
+        #expect(try CLI.run(["render", scenario, "--out", hud.path, "--quiet", "--hud", "--show-reuse"]).status == 0)
+        #expect(CLI.files(in: plain).contains("sheet.png"))
+        // The HUD draws on the frames only when asked.
+        let a = try Data(contentsOf: plain.appendingPathComponent("frame_00005.png"))
+        let b = try Data(contentsOf: hud.appendingPathComponent("frame_00005.png"))
+        #expect(a != b)
+        let again = folder.appendingPathComponent("again")
+        #expect(try CLI.run(["render", scenario, "--out", again.path, "--quiet"]).status == 0)
+        #expect(try Data(contentsOf: again.appendingPathComponent("frame_00005.png")) == a)
+        let sheet = try CLI.run(["sheet", plain.path, "--every", "3", "--out", folder.appendingPathComponent("s.png").path])
+        #expect(sheet.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.png").path))
+        let plot = try CLI.run(["plot", plain.appendingPathComponent("trace.jsonl").path, "--out", folder.appendingPathComponent("p.png").path])
+        #expect(plot.status == 0, "\(plot.stderr)")
+        let png = try Data(contentsOf: folder.appendingPathComponent("p.png"))
+        #expect(png[16...19] == Data([0, 0, 4, 176]))  // 1200 pixels wide
+        #expect(try CLI.run(["sheet", folder.path]).status == 2)  // no frames there
+        let junk = try CLI.write("not json\n", to: folder, as: "t.jsonl")
+        #expect(try CLI.run(["plot", junk]).status == 2)
+    }
+}
