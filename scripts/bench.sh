@@ -49,6 +49,17 @@ measure "moving 600 frames @1x" "$(moving 600)" --scale 1
 measure "moving 600 frames @3x" "$(moving 600)" --scale 3
 measure "moving 600 frames @3x small" "$(moving 600)" --scale 3 --compression small
 measure "fling-threshold.json @2x" Scenarios/fling-threshold.json
+
+# diff: a 1170×2532 pair (scale 3) that differs everywhere the scroll moved, and a 600-frame folder pair.
+"$bin" render "$(moving 600)" --scale 3 --frames 100:101 --out "$work/d3" --quiet
+"$bin" diff "$work/d3/frame_00100.png" "$work/d3/frame_00101.png" --jobs 1 --timing >/dev/null 2>"$work/timing" || true
+printf '%-34s %s\n' "diff 1170x2532 pair, 1 core" "$(cat "$work/timing")"
+"$bin" render "$(moving 600)" --scale 1 --out "$work/fa" --quiet
+"$bin" render "$(moving 600)" --scale 1 --out "$work/fb" --quiet --frames 0:599
+cp "$work/fa/frame_00300.png" "$work/fb/frame_00301.png"
+start=$(date +%s.%N)
+"$bin" diff "$work/fa" "$work/fb" --jobs "$jobs" >/dev/null || true
+printf '%-34s %.2f s (whole process, --jobs %s)\n' "diff 600-frame folders @1x" "$(echo "$(date +%s.%N) - $start" | bc -l)" "$jobs"
 fi
 measure "moving 1000 frames @1x" "$(moving 1000)" --scale 1
 measure "moving 10000 frames @1x" "$(moving 10000)" --scale 1

@@ -21,6 +21,9 @@ public struct FrameComparison: Sendable {
     public var actualSize: (Int, Int)?
     /// Over the tolerance (a changed frame within it passes).
     public var failed = false
+    /// Time spent decoding both PNGs and running the metric, in seconds.
+    public var decodeSeconds = 0.0
+    public var compareSeconds = 0.0
     public var ratio: Double { totalPixels > 0 ? Double(differentPixels) / Double(totalPixels) : 0 }
 }
 
@@ -109,6 +112,8 @@ public enum ImageDiff {
         return report
     }
 
+    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+
     /// PNG files under `folder`, as sorted relative paths.
     static func pngFiles(in folder: String) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
@@ -134,12 +139,15 @@ public enum ImageDiff {
     static func compare(path: String, _ a: String?, _ b: String?, options: DiffOptions) throws -> FrameComparison {
         guard let a else { return FrameComparison(path: path, status: .added, failed: true) }
         guard let b else { return FrameComparison(path: path, status: .removed, failed: true) }
+        let clock = ContinuousClock()
+        let decodeStart = clock.now
         let left = try read(a, maxPixels: options.maxPixels), right = try read(b, maxPixels: options.maxPixels)
         let imageA = try left.image()
         if left.bytes == right.bytes {  // the byte-identical fast path (still validated above)
             return FrameComparison(path: path, status: .same, totalPixels: imageA.width * imageA.height)
         }
         let imageB = try right.image()
+        let decoded = clock.now
         guard imageA.width == imageB.width && imageA.height == imageB.height else {
             return FrameComparison(path: path, status: .sizeChanged, totalPixels: imageA.width * imageA.height,
                                    expectedSize: (imageA.width, imageA.height), actualSize: (imageB.width, imageB.height), failed: true)
@@ -147,10 +155,13 @@ public enum ImageDiff {
         var match = options.match
         match.makeDiffImage = options.outputDirectory != nil
         let result = PixelMatch.compare(imageA, imageB, options: match)
+        let compared = clock.now
         let total = imageA.width * imageA.height
         var c = FrameComparison(path: path, status: result.different == 0 ? .same : .changed,
                                 differentPixels: result.different, antialiasedPixels: result.antialiased, totalPixels: total, box: result.box)
         c.failed = result.different > options.limit(forPixels: total)
+        c.decodeSeconds = seconds(decoded - decodeStart)
+        c.compareSeconds = seconds(compared - decoded)
         if let out = options.outputDirectory, result.different > 0, let diff = result.diffImage {
             try DiffImages.write(expected: imageA, actual: imageB, diff: diff, relativePath: path, to: out, sideBySide: options.sideBySide)
         }

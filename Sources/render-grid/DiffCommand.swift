@@ -24,6 +24,7 @@ enum DiffCommand {
       --json                 print a machine-readable report instead of text
       --jobs N               frames compared in parallel (default: all cores)
       --max-pixels N         reject decoded images larger than N pixels (default 100000000)
+      --timing               print the time spent decoding and comparing (to stderr)
 
     EXIT CODES (as diff and cmp): 0 within tolerance; 1 over tolerance, or a size or frame-set
     mismatch; 2 usage error or unreadable input (missing file, not a PNG, truncated, bad CRC, too large).
@@ -45,6 +46,7 @@ enum DiffCommand {
         options.sideBySide = args.flag("--side-by-side")
         if options.sideBySide && options.outputDirectory == nil { throw UsageError("--side-by-side needs --out DIR") }
         let json = args.flag("--json")
+        let timing = args.flag("--timing")
         options.jobs = try args.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { options.maxPixels = n }
         let paths = try args.positionals()
@@ -53,6 +55,10 @@ enum DiffCommand {
         let report: DiffReport
         do { report = try ImageDiff.run(expected: paths[0], actual: paths[1], options: options) } catch let e as DiffInputError {
             throw UsageError(e.message)
+        }
+        if timing {
+            let decode = report.frames.map(\.decodeSeconds).reduce(0, +), compare = report.frames.map(\.compareSeconds).reduce(0, +)
+            FileHandle.standardError.write("timing: decode \(String(format: "%.1f", decode * 1000)) ms, compare \(String(format: "%.1f", compare * 1000)) ms (all frames, summed over jobs)\n".data(using: .utf8)!)
         }
         if json {
             print(report.json())

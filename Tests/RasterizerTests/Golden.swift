@@ -77,3 +77,14 @@ enum Golden {
             """, sourceLocation: sourceLocation)
     }
 }
+
+@Suite struct GoldenHousekeeping {
+    /// Reports goldens that no test checks any more, so stale files do not pile up.
+    @Test func noUnusedGoldens() throws {
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: Golden.folder.path).filter { $0.hasSuffix(".png") }
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Golden.root.path).filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: Golden.root.appendingPathComponent($0), encoding: .utf8) }.joined()
+        let unused = goldens.filter { !sources.contains("named: \"\(String($0.dropLast(4)))\"") }
+        #expect(unused.isEmpty, "unused goldens in \(Golden.folder.path): \(unused.joined(separator: ", ")); delete them or check them")
+    }
+}
