@@ -22,13 +22,25 @@ public enum FileOutput {
         } catch {
             try? handle.close()
             try? FileManager.default.removeItem(atPath: temporary)
-            throw RasterError(.io, "cannot write \(path): \(error.localizedDescription)")
+            throw RasterError(.io, "cannot write \(path): \(FileOutput.reason(error))")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
             throw RasterError(.io, "cannot rename \(temporary) to \(path): \(reason)")
         }
+    }
+
+    /// A short reason for a write error, in the words of the C library where there is one
+    /// ("No space left on device").
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSCocoaErrorDomain && ns.code == CocoaError.fileWriteOutOfSpace.rawValue { return String(cString: strerror(ENOSPC)) }
+        return ns.localizedDescription
     }
 
     /// Creates a folder and its parents, with a clear error if that is impossible.
@@ -76,7 +88,7 @@ public final class StreamingFile {
     public func append(_ bytes: [UInt8]) throws(RasterError) {
         guard let handle else { throw RasterError(.io, "\(path) is already closed") }
         do { try handle.write(contentsOf: bytes) } catch {
-            throw RasterError(.io, "cannot write \(path): \(error.localizedDescription)")
+            throw RasterError(.io, "cannot write \(path): \(FileOutput.reason(error))")
         }
     }
 
@@ -88,7 +100,7 @@ public final class StreamingFile {
             try handle.close()
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw RasterError(.io, "cannot write \(path): \(error.localizedDescription)")
+            throw RasterError(.io, "cannot write \(path): \(FileOutput.reason(error))")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))

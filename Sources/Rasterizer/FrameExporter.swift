@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 public import GridModel
-import Synchronization
+public import Synchronization
 
 /// What to render and where.
 public struct RenderOptions: Sendable {
@@ -16,10 +16,26 @@ public struct RenderOptions: Sendable {
     /// Draw the HUD overlay / tint tiles by reuse (see `FrameRenderer`).
     public var hud = false
     public var showReuse = false
+    /// Keep frames that already exist and decode as valid PNGs of the right size; render the rest.
+    public var resume = false
+    /// Checked between frames: once set, the render stops cleanly.
+    public var cancellation: Cancellation?
     /// Called on the calling thread after each batch with (frames done, frames to do).
     public var progress: (@Sendable (Int, Int) -> Void)?
 
     public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
+}
+
+/// A flag a signal handler sets to stop a render between frames.
+public final class Cancellation: Sendable {
+    private let signal = Atomic<Int32>(0)
+    public init() {}
+    public func cancel(signal number: Int32) { signal.store(number, ordering: .relaxed) }
+    /// The signal that cancelled, or nil.
+    public var signalNumber: Int32? {
+        let n = signal.load(ordering: .relaxed)
+        return n == 0 ? nil : n
+    }
 }
 
 public struct RenderSummary: Sendable {
@@ -29,11 +45,33 @@ public struct RenderSummary: Sendable {
     public var framesWritten: Int
     /// Frames rasterized and encoded (the rest repeated an identical previous frame).
     public var framesRasterized: Int
+    /// Frames kept from an earlier run (`resume`).
+    public var framesKept: Int
     public var seconds: Double
     public var recenters: Int
     public var edgeHitFrames: Int
     public var tracePath: String
     public var msPerFrame: Double { framesWritten > 0 ? seconds * 1000 / Double(framesWritten) : 0 }
+}
+
+/// A render that stopped before its end: by a signal, or by a failure such as a full disk. Every
+/// frame file that exists is complete; no temporary file is left.
+public struct RenderStopped: Error, CustomStringConvertible {
+    /// The signal that stopped it, or nil for a failure.
+    public var signal: Int32?
+    public var underlying: Error?
+    /// Complete frames on disk in the requested range, and that range's size.
+    public var framesOnDisk: Int
+    public var framesRequested: Int
+
+    public var description: String {
+        let progress = "\(framesOnDisk) of \(framesRequested) frames are complete on disk"
+        if let signal {
+            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            return "interrupted by \(name): \(progress), no partial file left; run the same command with --resume to finish"
+        }
+        return "\(underlying.map { "\($0)" } ?? "render failed") (\(progress); no partial file left)"
+    }
 }
 
 /// Runs a scenario and writes `frame_NNNNN.png` files and a trace. Frames are simulated in order,
@@ -53,6 +91,21 @@ public enum FrameExporter {
         return count
     }
 
+    /// Whether `path` holds a complete PNG of the given size (for `resume`).
+    static func isValidFrame(_ path: String, width: Int, height: Int) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path),
+              let image = try? PNGCodec.decode([UInt8](data), maxPixels: width * height) else { return false }
+        return image.width == width && image.height == height
+    }
+
+    /// Removes temporary files a killed run left behind (`.frame_00012.png.tmp`, `.trace.jsonl.tmp`).
+    static func removeStaleTemporaries(in directory: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") && (name.hasPrefix(".frame_") || name.hasPrefix(".trace")) {
+            try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+        }
+    }
+
     public static func render(_ scenario: Scenario, font: FontRenderer, options: RenderOptions) throws -> RenderSummary {
         let started = ContinuousClock.now
         let total = try countFrames(scenario, reference: options.reference)
@@ -62,6 +115,7 @@ public enum FrameExporter {
         }
         try FileOutput.makeDirectory(options.outputDirectory)
         let directory = options.outputDirectory
+        removeStaleTemporaries(in: directory)
         let traceName = options.frames == nil ? "trace.jsonl"
             : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
         let tracePath = (directory as NSString).appendingPathComponent(traceName)
@@ -77,18 +131,25 @@ public enum FrameExporter {
         let jobs = max(1, options.jobs)
         let workers = (0..<jobs).map { _ in CanvasBox(renderer.makeCanvas()) }
         let batchSize = max(8, jobs * 4)
+        let cancellation = options.cancellation
+        let onDisk = Atomic<Int>(0)
 
         var simulation = try Simulation(scenario: scenario, reference: options.reference)
         var batch: [FrameState] = []
         var previous: (frame: FrameState, png: [UInt8])?
-        var written = 0, rasterized = 0, recenters = 0, edgeHits = 0
+        var written = 0, rasterized = 0, kept = 0, recenters = 0, edgeHits = 0
+
+        func stopped(_ error: Error?) -> RenderStopped {
+            RenderStopped(signal: cancellation?.signalNumber, underlying: error, framesOnDisk: onDisk.load(ordering: .relaxed),
+                          framesRequested: range.count)
+        }
 
         func flush() throws {
             guard !batch.isEmpty else { return }
             // Group runs of identical frames; each group is rasterized once.
+            // With overlays every frame draws its own numbers, so none repeats another.
             var grouping: [[FrameState]] = []
             for frame in batch {
-                // With overlays every frame draws its own numbers, so none repeats another.
                 if !overlays, let last = grouping.last?.last, frame.drawsSame(as: last) {
                     grouping[grouping.count - 1].append(frame)
                 } else {
@@ -99,38 +160,57 @@ public enum FrameExporter {
             var carried: [UInt8]? = nil
             if !overlays, let previous, previous.frame.drawsSame(as: groups[0][0]) { carried = previous.png }
             let reused = carried
-            let results = Mutex<[Int: Result<[UInt8], Error>]>([:])
+            let results = Mutex<[Int: Result<(png: [UInt8]?, rendered: Bool, kept: Int), Error>]>([:])
             let next = Atomic<Int>(0)
             DispatchQueue.concurrentPerform(iterations: min(jobs, groups.count)) { worker in
                 let box = workers[worker]
                 while true {
+                    // A signal stops new work; frames already being written finish.
+                    if cancellation?.signalNumber != nil { return }
                     let g = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard g < groups.count else { return }
-                    let result = Result<[UInt8], Error> {
+                    let result = Result<(png: [UInt8]?, rendered: Bool, kept: Int), Error> {
+                        var missing = groups[g]
+                        var keptHere = 0
+                        if options.resume {
+                            missing = groups[g].filter { frame in
+                                let path = (directory as NSString).appendingPathComponent(frameName(frame.index))
+                                return !isValidFrame(path, width: frame.pixelWidth, height: frame.pixelHeight)
+                            }
+                            keptHere = groups[g].count - missing.count
+                            onDisk.wrappingAdd(keptHere, ordering: .relaxed)
+                            if missing.isEmpty { return (nil, false, keptHere) }
+                        }
                         let png: [UInt8]
+                        var rendered = false
                         if g == 0, let reused {
                             png = reused
                         } else {
                             renderer.render(groups[g][0], into: &box.canvas)
                             png = try PNGCodec.encode(box.canvas, compression: options.compression)
+                            rendered = true
                         }
-                        for frame in groups[g] {
+                        for frame in missing {
                             try FileOutput.writeAtomically(png, to: (directory as NSString).appendingPathComponent(frameName(frame.index)))
+                            onDisk.wrappingAdd(1, ordering: .relaxed)
                         }
-                        return png
+                        return (png, rendered, keptHere)
                     }
                     results.withLock { $0[g] = result }
                 }
             }
             let finished = results.withLock { $0 }
             for g in 0..<groups.count {
-                switch finished[g]! {
-                case .failure(let error): throw error
-                case .success(let png):
-                    if g == groups.count - 1 { previous = (groups[g].last!, png) }
+                switch finished[g] {
+                case .failure(let error)?: throw stopped(error)
+                case .success(let outcome)?:
+                    if outcome.rendered { rasterized += 1 }
+                    kept += outcome.kept
+                    if g == groups.count - 1 { previous = outcome.png.map { (groups[g].last!, $0) } }
+                case nil:
+                    throw stopped(nil)  // cancelled before this group started
                 }
             }
-            rasterized += groups.count - (carried == nil ? 0 : 1)
             traceLines.removeAll(keepingCapacity: true)
             for frame in batch {
                 traceLines.append(contentsOf: Trace.line(for: frame).utf8)
@@ -142,6 +222,7 @@ public enum FrameExporter {
             written += batch.count
             batch.removeAll(keepingCapacity: true)
             options.progress?(written, range.count)
+            if cancellation?.signalNumber != nil { throw stopped(nil) }
         }
 
         while let frame = try simulation.next() {
@@ -151,9 +232,9 @@ public enum FrameExporter {
             if batch.count == batchSize { try flush() }
         }
         try flush()
-        try trace.commit()
+        do { try trace.commit() } catch { throw stopped(error) }
         let elapsed = ContinuousClock.now - started
-        return RenderSummary(totalFrames: total, framesWritten: written, framesRasterized: rasterized,
+        return RenderSummary(totalFrames: total, framesWritten: written - kept, framesRasterized: rasterized, framesKept: kept,
                              seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
                              recenters: recenters, edgeHitFrames: edgeHits, tracePath: tracePath)
     }

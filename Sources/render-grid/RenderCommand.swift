@@ -24,10 +24,17 @@ enum RenderCommand {
                            contentSize showing where the viewport is (and each recenter's jump back)
       --show-reuse         tint tiles by how often their object was reused (green few, red 20+)
       --sheet              also write DIR/sheet.png, a contact sheet (see render-grid sheet)
+      --resume             keep frames already in DIR that are complete PNGs of the right size and
+                           render only the missing or damaged ones (after an interrupted run)
       --quiet              no summary line
       --help               this text
 
-    EXIT CODES: 0 ok, 1 runtime failure (e.g. output not writable), 2 usage or invalid scenario.
+    SIGINT / SIGTERM stop the render cleanly: frames being written finish, no partial file is left,
+    a line says how far it got, and the exit code is 130 / 143; --resume then finishes the job with
+    the same bytes as an uninterrupted run.
+
+    EXIT CODES: 0 ok, 1 runtime failure (e.g. output not writable, disk full), 2 usage or invalid
+    scenario, 130 SIGINT, 143 SIGTERM.
 
     EXAMPLE:
       render-grid render Scenarios/fling-threshold.json --out output/fling --jobs 2
@@ -51,6 +58,7 @@ enum RenderCommand {
         }
         let quiet = args.flag("--quiet")
         let hud = args.flag("--hud"), showReuse = args.flag("--show-reuse"), sheet = args.flag("--sheet")
+        let resume = args.flag("--resume")
         let files = try args.positionals()
         guard files.count == 1 else {
             throw UsageError(files.isEmpty ? "render needs a scenario file (see render-grid render --help)"
@@ -73,6 +81,11 @@ enum RenderCommand {
         options.compression = compression
         options.hud = hud
         options.showReuse = showReuse
+        options.resume = resume
+        let cancellation = Cancellation()
+        options.cancellation = cancellation
+        let signalSources = SignalHandling.install(cancellation)
+        defer { signalSources.forEach { $0.cancel() } }
         let terminal = isatty(STDERR_FILENO) == 1 && !quiet
         if terminal {
             options.progress = { done, total in
@@ -89,7 +102,8 @@ enum RenderCommand {
         if !quiet {
             let ms = String(format: "%.2f", summary.msPerFrame)
             let seconds = String(format: "%.2f", summary.seconds)
-            print("rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(summary.framesWritten - summary.framesRasterized) repeated) to \(options.outputDirectory) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, \(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)")
+            let keptNote = summary.framesKept > 0 ? ", \(summary.framesKept) kept from an earlier run" : ""
+            print("rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(max(0, summary.framesWritten - summary.framesRasterized)) repeated\(keptNote)) to \(options.outputDirectory) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, \(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)")
         }
         if sheet {
             let path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: font)

@@ -1,0 +1,17 @@
+import Dispatch
+import Foundation
+import Rasterizer
+
+/// SIGINT and SIGTERM set a cancellation flag instead of killing the process, so a render can stop
+/// between frames and leave only complete files.
+enum SignalHandling {
+    static func install(_ cancellation: Cancellation) -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { cancellation.cancel(signal: number) }
+            source.resume()
+            return source
+        }
+    }
+}
