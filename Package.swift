@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "Rasterizer", "GridModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer"]),
+        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer"], exclude: ["BadScenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

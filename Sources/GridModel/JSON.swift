@@ -85,7 +85,9 @@ public struct JSONParser {
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default:
-            let text = String(decoding: bytes[index..<min(index + 8, bytes.count)], as: UTF8.self)
+            // Quote what was found on one line, without control characters.
+            let snippet = bytes[index..<min(index + 8, bytes.count)].prefix { $0 >= 0x20 && $0 != 0x7F }
+            let text = String(decoding: snippet, as: UTF8.self)
             throw error("unexpected '\(text)' (NaN, Infinity and comments are not JSON)")
         }
     }

@@ -25,8 +25,18 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
+    /// One line: control characters from the input (in a key, say) are shown escaped.
     public var description: String {
-        path.isEmpty ? message : "\(path): \(message)"
+        let text = path.isEmpty ? message : "\(path): \(message)"
+        var line = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                line += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 }
 

@@ -98,3 +98,13 @@ import Testing
         }
     }
 }
+
+@Suite struct ErrorMessageTests {
+    @Test func controlCharactersInKeysStayOnOneLine() {
+        let json = "{ \"name\": \"x\", \"viewport\": { \"width\": 1, \"height\": 1 }, \"steps\": [], \"a\\nb\": 1 }"
+        #expect { _ = try decode(json) } throws: {
+            let text = "\($0)"
+            return !text.contains("\n") && text.contains("a\\u000ab")
+        }
+    }
+}

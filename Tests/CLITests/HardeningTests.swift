@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import GridModel
+
+/// The corpus of bad scenarios in BadScenarios/, with the error each must give (expected.tsv).
+struct BadScenario: Sendable, CustomStringConvertible {
+    var file: String
+    var kind: String
+    var path: String
+    var description: String { file }
+
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("BadScenarios")
+    static let all: [BadScenario] = {
+        let text = (try? String(contentsOf: folder.appendingPathComponent("expected.tsv"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return BadScenario(file: parts[0], kind: parts[1], path: parts.count > 2 ? parts[2] : "")
+        }
+    }()
+}
+
+@Suite struct BadScenarioCorpusTests {
+    @Test func corpusIsLargeAndComplete() throws {
+        #expect(BadScenario.all.count >= 60)
+        let files = try FileManager.default.contentsOfDirectory(atPath: BadScenario.folder.path).filter { $0.hasSuffix(".json") }
+        #expect(Set(files) == Set(BadScenario.all.map(\.file)), "every corpus file has an expectation")
+    }
+
+    /// The decoder gives the exact error class and JSON path; the CLI exits 2 with one clear line
+    /// naming the file and the path, and writes nothing.
+    @Test(arguments: BadScenario.all)
+    func rejected(_ bad: BadScenario) throws {
+        let url = BadScenario.folder.appendingPathComponent(bad.file)
+        let bytes = [UInt8](try Data(contentsOf: url))
+        #expect {
+            _ = try ScenarioDecoder.decode(bytes)
+        } throws: { error in
+            guard let e = error as? ScenarioError else { return false }
+            return e.kind.rawValue == bad.kind && e.path == bad.path
+        }
+        let out = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLI.run(["render", url.path, "--out", out.appendingPathComponent("frames").path])
+        #expect(result.status == 2, "\(bad.file): \(result.stderr)")
+        #expect(result.stderr.contains(bad.file))
+        if !bad.path.isEmpty { #expect(result.stderr.contains(bad.path + ":"), "\(result.stderr)") }
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(CLI.files(in: out).isEmpty)
+    }
+
+    @Test func hundredMegabyteFileIsRefusedUnread() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("big.json")
+        FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 100_000_000)  // sparse: 100 MB without writing them
+        try handle.close()
+        let started = Date()
+        let result = try CLI.run(["render", big.path, "--out", folder.appendingPathComponent("o").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("100000000 bytes") && result.stderr.contains("limit"))
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+}
+
+@Suite struct InterruptionTests {
+    /// A scenario long enough to interrupt: 240 frames that all differ.
+    static let scenario = """
+    { "name": "interrupt", "viewport": { "width": 160, "height": 120, "scale": 2 }, "fps": 60,
+      "scroll": { "recenter": "threshold", "contentSize": { "width": 3000, "height": 3000 } },
+      "steps": [ { "drag": { "by": { "x": -800, "y": -300 }, "duration": 4, "release": "hold" } } ] }
+    """
+
+    func frames(_ folder: URL) -> [String] { CLI.files(in: folder).filter { $0.hasPrefix("frame_") } }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func interruptedRunResumesToTheSameBytes(signal: Int32, status: Int32) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(Self.scenario, to: folder)
+        let full = folder.appendingPathComponent("full"), cut = folder.appendingPathComponent("cut")
+        #expect(try CLI.run(["render", scenario, "--out", full.path, "--quiet", "--jobs", "2"]).status == 0)
+
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["render", scenario, "--out", cut.path, "--jobs", "2"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while frames(cut).count < 20 && process.isRunning && Date() < deadline { usleep(5_000) }
+        kill(process.processIdentifier, signal)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status, "\(message)")
+        #expect(message.contains("--resume") && message.contains("frames are complete"))
+        let partial = frames(cut)
+        #expect(partial.count < frames(full).count, "the render finished before the signal")
+        #expect(!CLI.files(in: cut).contains { $0.hasPrefix(".") }, "temporary files left")
+        for name in partial {  // every frame on disk is complete
+            #expect(try Data(contentsOf: cut.appendingPathComponent(name)) == Data(contentsOf: full.appendingPathComponent(name)))
+        }
+        // Damage one kept frame too: --resume must re-render it.
+        if let first = partial.first {
+            try Data("broken".utf8).write(to: cut.appendingPathComponent(first))
+        }
+        let resumed = try CLI.run(["render", scenario, "--out", cut.path, "--resume", "--jobs", "1"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("kept from an earlier run"))
+        #expect(CLI.files(in: cut) == CLI.files(in: full))
+        for name in CLI.files(in: full) {
+            #expect(try Data(contentsOf: cut.appendingPathComponent(name)) == Data(contentsOf: full.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
+    /// A full disk (a 1 MB tmpfs) is a clear error with exit 1; the frames already written stay
+    /// valid and no temporary file is left.
+    @Test func diskFull() throws {
+        let mountPoint = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]
+        mount.standardError = Pipe()
+        try? mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            print("diskFull: cannot mount a tmpfs here (not root, or no CAP_SYS_ADMIN); skipped")
+            return
+        }
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [mountPoint.path]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        let source = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: source) }
+        let big = Self.scenario.replacingOccurrences(of: #""width": 160, "height": 120"#, with: #""width": 390, "height": 844"#)
+        let scenario = try CLI.write(big, to: source)
+        let out = mountPoint.appendingPathComponent("frames")
+        let result = try CLI.run(["render", scenario, "--out", out.path, "--jobs", "2"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("No space left on device") && result.stderr.contains("frames are complete"))
+        #expect(!CLI.files(in: out).contains { $0.hasPrefix(".") }, "temporary files left: \(CLI.files(in: out))")
+        let written = frames(out)
+        #expect(!written.isEmpty)
+        for name in written {
+            let data = try Data(contentsOf: out.appendingPathComponent(name))
+            #expect(data.count > 100 && Array(data.suffix(8)) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "\(name) is not a complete PNG")
+        }
+    }
+
+    @Test func everyWrittenPNGPassesPngcheck() throws {
+        let pngcheck = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let pngcheck else { print("pngcheck not installed; skipped"); return }
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(), to: folder)
+        let out = folder.appendingPathComponent("o")
+        #expect(try CLI.run(["render", scenario, "--out", out.path, "--quiet", "--sheet"]).status == 0)
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: pngcheck)
+        check.arguments = ["-q"] + CLI.files(in: out).filter { $0.hasSuffix(".png") }.map { out.appendingPathComponent($0).path }
+        let pipe = Pipe()
+        check.standardOutput = pipe
+        try check.run()
+        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0, "\(report)")
+    }
+}
