@@ -74,6 +74,11 @@ struct Axis: Sendable {
         return ((shifted % n) + n) % n
     }
 
-    /// The tile index that shows `item` when the view starts or jumps there.
-    func index(ofItem item: Int64) -> Int64 { duplicate ? item + 1 : item }
+    /// The tile index that shows `item` when the view starts, jumps or scrolls there: within a
+    /// finite axis's tiles (a duplicate loop maps any item index onto its N items).
+    func index(ofItem item: Int64) -> Int64 {
+        if duplicate, let n = itemCount { return ((item % n) + n) % n + 1 }
+        if let range = tiles { return min(max(item, range.lowerBound), range.upperBound) }
+        return item
+    }
 }

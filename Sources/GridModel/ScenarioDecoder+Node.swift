@@ -80,7 +80,7 @@ struct Node {
         guard let number = Int64(text) else {
             throw failure(.outOfRange, "\(text) is not an integer tile coordinate in ±2^53 (±\(limit))")
         }
-        guard abs(number) <= limit else {
+        guard number.magnitude <= UInt64(limit) else {  // abs(Int64.min) would trap
             throw failure(.outOfRange, "\(text) is outside ±2^53 (±\(limit)), where tile coordinates are exact")
         }
         return number

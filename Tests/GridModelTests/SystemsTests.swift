@@ -234,3 +234,28 @@ import Testing
         #expect(frames.flatMap(\.eventNames).contains("cancel"))
     }
 }
+
+/// Regressions found by the fuzz test.
+@Suite struct FuzzRegressionTests {
+    @Test func jumpAndScrollToFarTilesOnAFiniteAxisClamp() throws {
+        let s = try decode(scenarioJSON(steps: #"[ { "jump": { "tile": { "x": 9007199254740992, "y": -9007199254740992 } } }, { "scrollTo": { "tile": { "x": -9007199254740992, "y": 3 } } } ]"#,
+                                        grid: #"{ "columns": 10, "rows": 20 }"#))
+        let frames = try allFrames(s)
+        let afterJump = frames[0]
+        #expect(afterJump.contentOffset == Vector(x: 10 * 100 - 390, y: 0))  // the far right, the top
+        #expect(frames.last!.contentOffset.x == 0)
+    }
+
+    @Test func int64MinCoordinateIsAnErrorNotATrap() {
+        #expect { _ = try decode(scenarioJSON(steps: "[]", grid: #"{ "start": { "x": -9223372036854775808, "y": 0 } }"#)) } throws: {
+            ($0 as? ScenarioError)?.path == "grid.start.x"
+        }
+    }
+
+    @Test func duplicateLoopJumpsToAnyItemIndexModuloTheCount() throws {
+        let s = try decode(scenarioJSON(steps: #"[ { "jump": { "tile": { "x": 12, "y": 0 } } } ]"#,
+                                        grid: #"{ "tileSize": { "width": 390, "height": 844 }, "columns": 5, "rows": 0, "loop": "duplicate" }"#))
+        let last = try allFrames(s).last!
+        #expect(last.tiles.contains { $0.item.x == 2 && $0.pixelRect.x == 0 })
+    }
+}
