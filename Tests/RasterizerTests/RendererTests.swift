@@ -115,3 +115,16 @@ func render(_ s: Scenario) throws -> Canvas {
         }
     }
 }
+
+@Suite struct FontFallbackTests {
+    /// Decided: a character the font lacks is drawn with the font's .notdef glyph (a box) rather than
+    /// failing; a font without the digits every label needs is refused when it is opened.
+    @Test func missingGlyphsUseNotdef() {
+        let line = sharedFont.layout("(\u{E000}, 1)", pixelSize: 34)
+        let digitsOnly = sharedFont.layout("(, 1)", pixelSize: 34)
+        #expect(line.width > digitsOnly.width)
+        var canvas = Canvas(width: 200, height: 60, fill: RGBA(255, 255, 255))
+        canvas.draw(line, x: 4, baseline: 40, color: RGBA(0, 0, 0), clip: canvas.bounds)
+        #expect(canvas.pixels.contains(0))
+    }
+}
