@@ -135,6 +135,7 @@ public final class FontRenderer: Sendable {
                     glyph = cached
                 } else {
                     glyph = copyBitmap(slot)
+                    if state.glyphs.count > 8192 { state.glyphs.removeAll() }  // bounded memory
                     state.glyphs[glyphKey] = glyph
                 }
             } else {
@@ -157,9 +158,10 @@ public final class FontRenderer: Sendable {
             // A negative pitch is an upward flow: the top row is the last one in memory
             // (as FreeType's own FT_Bitmap_Convert reads it); adding pitch always goes down one row.
             let top = pitch < 0 ? buffer - (rows - 1) * pitch : buffer
-            for r in 0..<rows {
-                let source = top + r * pitch
-                for c in 0..<width { pixels[r * width + c] = source[c] }
+            pixels.withUnsafeMutableBufferPointer { out in
+                for r in 0..<rows {
+                    (out.baseAddress! + r * width).update(from: top + r * pitch, count: width)
+                }
             }
         }
         return GlyphBitmap(width: width, rows: rows, left: Int(slot.pointee.bitmap_left),

@@ -70,12 +70,16 @@ public struct FrameRenderer: Sendable {
         let full = style.fontSize * Double(scale)
         var line = font.layout(text, pixelSize: full)
         if Double(line.width) > available {
-            var size = max(full / 2, full * available / Double(line.width))
+            // Width is nearly proportional to size; hinting makes it not quite, so refine a few
+            // times. Sizes snap down to quarter pixels, which bounds the glyph cache.
+            func snapped(_ size: Double) -> Double { max(full / 2, (size * 4).rounded(.down) / 4) }
+            var size = snapped(full * available / Double(line.width))
             line = font.layout(text, pixelSize: size)
-            // Hinting is not linear in size: step down until it fits or reaches half size.
-            while Double(line.width) > available && size > full / 2 {
-                size = max(full / 2, size - 0.25)
+            var tries = 0
+            while Double(line.width) > available && size > full / 2 && tries < 6 {
+                size = snapped(min(size - 0.25, size * available / Double(line.width)))
                 line = font.layout(text, pixelSize: size)
+                tries += 1
             }
         }
         // Pixels whose centres lie inside the tile less its margins, so a clipped label keeps a gap

@@ -128,3 +128,21 @@ func render(_ s: Scenario) throws -> Canvas {
         #expect(canvas.pixels.contains(0))
     }
 }
+
+/// The renderer at the edges of what a scenario may ask for: no trap, no write outside the buffer.
+@Suite struct RendererExtremesTests {
+    @Test(arguments: [
+        (1.0, 500.0, 1000.0, 8), (100_000.0, 500.0, 0.0, 8), (3.0, 0.0, 1.5, 1), (7.3, 17.0, 0.01, 3), (100_000.0, 17.0, 1000.0, 1),
+    ])
+    func extremeStyles(tile: Double, fontSize: Double, border: Double, scale: Int) throws {
+        var style = Style()
+        style.fontSize = fontSize
+        style.borderWidth = border
+        var s = scenario(width: 20, height: 15, scale: scale, start: TileCoordinate(x: -9_007_199_254_740_992, y: 9_007_199_254_740_992),
+                         steps: [.drag(by: Vector(x: -33.3, y: 17.7), duration: 0.05, release: .fling)], style: style)
+        s.grid.tileSize = Size(width: tile, height: tile)
+        let canvas = try render(s)
+        #expect(canvas.width == 20 * scale && canvas.height == 15 * scale)
+        #expect(canvas.pixels.count == canvas.width * canvas.height * 4)
+    }
+}
