@@ -34,8 +34,12 @@ public enum ScrollPhysics {
     }
 
     /// Core Animation's ease-in-ease-out timing, the cubic Bézier (0.42, 0, 0.58, 1).
-    /// Solved by bisection with a fixed number of iterations, so it is deterministic.
-    public static func easeInOut(_ progress: Double) -> Double {
+    public static func easeInOut(_ progress: Double) -> Double { timingCurve(progress, x1: 0.42, x2: 0.58) }
+
+    /// A CAMediaTimingFunction-style cubic Bézier from (0, 0) to (1, 1) with control points
+    /// (x1, 0) and (x2, 1), evaluated at `progress`. Solved by bisection with a fixed number of
+    /// iterations, so it is deterministic.
+    static func timingCurve(_ progress: Double, x1: Double, x2: Double) -> Double {
         if progress <= 0 { return 0 }
         if progress >= 1 { return 1 }
         func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
@@ -45,7 +49,7 @@ public enum ScrollPhysics {
         var low = 0.0, high = 1.0
         for _ in 0..<52 {
             let mid = (low + high) / 2
-            if bezier(mid, 0.42, 0.58) < progress { low = mid } else { high = mid }
+            if bezier(mid, x1, x2) < progress { low = mid } else { high = mid }
         }
         return bezier((low + high) / 2, 0, 1)
     }
@@ -56,20 +60,7 @@ extension ScrollPhysics {
     public static let pagingFlickVelocity = 300.0
 
     /// Core Animation's ease-out, the cubic Bézier (0, 0, 0.58, 1).
-    public static func easeOut(_ progress: Double) -> Double {
-        if progress <= 0 { return 0 }
-        if progress >= 1 { return 1 }
-        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-            let inv = 1 - s
-            return 3 * inv * inv * s * p1 + 3 * inv * s * s * p2 + s * s * s
-        }
-        var low = 0.0, high = 1.0
-        for _ in 0..<52 {
-            let mid = (low + high) / 2
-            if bezier(mid, 0, 0.58) < progress { low = mid } else { high = mid }
-        }
-        return bezier((low + high) / 2, 0, 1)
-    }
+    public static func easeOut(_ progress: Double) -> Double { timingCurve(progress, x1: 0, x2: 0.58) }
 
     /// Where a fling's momentum would carry a gesture: SwiftUI's predictedEndTranslation, the
     /// translation plus the distance a normal-rate deceleration from `velocity` covers.

@@ -10,24 +10,13 @@ public enum FileOutput {
     }
 
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RasterError) {
-        let temporary = temporaryPath(for: path)
-        let created = FileManager.default.createFile(atPath: temporary, contents: nil)
-        guard created, let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw RasterError(.io, "cannot write \(path): \(writeFailureReason(temporary))")
-        }
+        let file = try StreamingFile(path: path)
         do {
-            try handle.write(contentsOf: bytes)
-            try handle.synchronize()
-            try handle.close()
+            try file.append(bytes)
+            try file.commit()
         } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RasterError(.io, "cannot write \(path): \(FileOutput.reason(error))")
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RasterError(.io, "cannot rename \(temporary) to \(path): \(reason)")
+            file.discard()
+            throw error
         }
     }
 
@@ -60,7 +49,7 @@ public enum FileOutput {
         }
     }
 
-    private static func writeFailureReason(_ path: String) -> String {
+    static func writeFailureReason(_ path: String) -> String {
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if !FileManager.default.fileExists(atPath: parent) { return "folder \(parent) does not exist" }
         if !FileManager.default.isWritableFile(atPath: parent) { return "permission denied" }
@@ -80,7 +69,7 @@ public final class StreamingFile {
         temporary = FileOutput.temporaryPath(for: path)
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
               let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw RasterError(.io, "cannot write \(path)")
+            throw RasterError(.io, "cannot write \(path): \(FileOutput.writeFailureReason(temporary))")
         }
         self.handle = handle
     }

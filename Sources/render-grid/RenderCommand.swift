@@ -43,11 +43,8 @@ enum RenderCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv)
         if args.flag("--help") || args.flag("-h") { print(help); return 0 }
-        var limits = Limits()
-        if let n = try args.int("--max-frames", in: 1...100_000_000) { limits.maxFrames = n }
-        if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { limits.maxPixelsPerFrame = n }
+        let overrides = try ScenarioLoader.Overrides(parsing: &args)
         let out = try args.value("--out")
-        let scale = try args.int("--scale", in: 1...Limits.maxScale)
         let frames = try args.value("--frames").map(parseRange)
         let reference = args.flag("--reference")
         let jobs = try args.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -65,11 +62,7 @@ enum RenderCommand {
                                            : "render takes one scenario file, got \(files.count)")
         }
         let file = files[0]
-        var scenario = try ScenarioLoader.load(file, limits: limits)
-        if let scale {
-            scenario.viewport.scale = scale
-            try ScenarioLoader.check(ScenarioDecoder.checkFrameSize(scenario, limits: limits), file: file)
-        }
+        let scenario = try ScenarioLoader.load(file, overrides: overrides)
         // style.font is relative to the scenario file; --font to the working directory.
         let styleFont = ScenarioLoader.fontPath(scenario, file: file)
         let font = try FontRenderer(path: fontFlag ?? styleFont ?? FontRenderer.defaultFontPath())

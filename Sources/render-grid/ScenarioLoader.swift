@@ -30,6 +30,27 @@ enum ScenarioLoader {
         }
     }
 
+    /// The options render and verify share: --max-frames, --max-pixels and --scale.
+    struct Overrides {
+        var limits = Limits()
+        var scale: Int?
+
+        init(parsing args: inout Arguments) throws(UsageError) {
+            if let n = try args.int("--max-frames", in: 1...100_000_000) { limits.maxFrames = n }
+            if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { limits.maxPixelsPerFrame = n }
+            scale = try args.int("--scale", in: 1...Limits.maxScale)
+        }
+    }
+
+    static func load(_ file: String, overrides: Overrides) throws -> Scenario {
+        var scenario = try load(file, limits: overrides.limits)
+        if let scale = overrides.scale {
+            scenario.viewport.scale = scale
+            try check(ScenarioDecoder.checkFrameSize(scenario, limits: overrides.limits), file: file)
+        }
+        return scenario
+    }
+
     static func check(_ result: Result<Void, ScenarioError>, file: String) throws {
         if case .failure(let error) = result { throw LocatedScenarioError(file: file, error: error) }
     }

@@ -33,20 +33,13 @@ enum VerifyCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv)
         if args.flag("--help") || args.flag("-h") { print(help); return 0 }
-        var limits = Limits()
-        if let n = try args.int("--max-frames", in: 1...100_000_000) { limits.maxFrames = n }
-        if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { limits.maxPixelsPerFrame = n }
-        let scale = try args.int("--scale", in: 1...Limits.maxScale)
+        let overrides = try ScenarioLoader.Overrides(parsing: &args)
         let fontFlag = try args.value("--font")
         let strict = args.flag("--strict-edges")
         let json = args.flag("--json")
         let files = try args.positionals()
         guard files.count == 1 else { throw UsageError("verify takes one scenario file (see render-grid verify --help)") }
-        var scenario = try ScenarioLoader.load(files[0], limits: limits)
-        if let scale {
-            scenario.viewport.scale = scale
-            try ScenarioLoader.check(ScenarioDecoder.checkFrameSize(scenario, limits: limits), file: files[0])
-        }
+        let scenario = try ScenarioLoader.load(files[0], overrides: overrides)
         let font = try FontRenderer(path: fontFlag ?? ScenarioLoader.fontPath(scenario, file: files[0]) ?? FontRenderer.defaultFontPath())
         let report: VerifyReport
         do { report = try Verifier.verify(scenario, font: font, strictEdges: strict) } catch let e as ScenarioError {
