@@ -20,6 +20,7 @@ enum RenderCommand {
       --compression C      fast (default: zlib level 1, Up filter) or small (level 9, adaptive)
       --max-frames N       raise the frame limit (default 100000)
       --max-pixels N       raise the pixels-per-frame limit (default 40000000)
+      --max-file-size N    raise the scenario file size limit in bytes (default 4000000)
       --hud                overlay frame number, time, phase, offset, live tiles and a minimap of
                            contentSize showing where the viewport is (and each recenter's jump back)
       --show-reuse         tint tiles by how often their object was reused (green few, red 20+)

@@ -18,7 +18,7 @@ enum ScenarioLoader {
         let attributes = try? FileManager.default.attributesOfItem(atPath: file)
         if let size = attributes?[.size] as? Int, size > limits.maxFileBytes {
             throw LocatedScenarioError(file: file, error: ScenarioError(kind: .limitExceeded, path: "",
-                message: "scenario is \(size) bytes; the limit is \(limits.maxFileBytes) bytes"))
+                message: "scenario is \(size) bytes; the limit is \(limits.maxFileBytes) bytes (--max-file-size raises it)"))
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw UsageError("cannot read scenario \(file)")
@@ -38,6 +38,7 @@ enum ScenarioLoader {
         init(parsing args: inout Arguments) throws(UsageError) {
             if let n = try args.int("--max-frames", in: 1...100_000_000) { limits.maxFrames = n }
             if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { limits.maxPixelsPerFrame = n }
+            if let n = try args.int("--max-file-size", in: 1...1_000_000_000) { limits.maxFileBytes = n }
             scale = try args.int("--scale", in: 1...Limits.maxScale)
         }
     }

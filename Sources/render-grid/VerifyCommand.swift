@@ -21,7 +21,7 @@ enum VerifyCommand {
       --font PATH      font for the labels (default: style.font, then DejaVu Sans)
       --strict-edges   keep comparing with the reference after a content edge is hit
       --json           print a machine-readable report
-      --max-frames N, --max-pixels N   raise the limits (as for render)
+      --max-frames N, --max-pixels N, --max-file-size N   raise the limits (as for render)
 
     EXIT CODES: 0 all checks hold; 1 a check failed (the report names the first frame and where);
     2 usage error or invalid scenario.

@@ -59,8 +59,22 @@ struct BadScenario: Sendable, CustomStringConvertible {
         let started = Date()
         let result = try CLI.run(["render", big.path, "--out", folder.appendingPathComponent("o").path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("100000000 bytes") && result.stderr.contains("limit"))
+        #expect(result.stderr.contains("100000000 bytes") && result.stderr.contains("--max-file-size"))
         #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func flagsRaiseTheLimits() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let padded = CLI.smallScenario() + String(repeating: " ", count: 4_100_000)
+        let file = try CLI.write(padded, to: folder)
+        let out = folder.appendingPathComponent("o").path
+        #expect(try CLI.run(["render", file, "--out", out, "--frames", "0:0"]).status == 2)
+        #expect(try CLI.run(["render", file, "--out", out, "--frames", "0:0", "--max-file-size", "5000000"]).status == 0)
+        let long = try CLI.write(CLI.smallScenario(extra: #", { "wait": { "duration": 3600 } }"#), to: folder, as: "long.json")
+        let refused = try CLI.run(["render", long, "--out", out, "--frames", "0:0"])
+        #expect(refused.status == 2 && refused.stderr.contains("--max-frames"))
+        #expect(try CLI.run(["render", long, "--out", out, "--frames", "0:0", "--max-frames", "200000"]).status == 0)
     }
 }
 
