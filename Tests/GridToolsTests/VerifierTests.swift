@@ -67,3 +67,14 @@ func small(_ name: String) throws -> Scenario {
         #expect((object?["recenters"] as? Int ?? 0) > 0)
     }
 }
+
+@Suite struct WholeTilesLimitTests {
+    /// wholeTiles with 50.5-point tiles at scale 1: an odd number of tiles is not a whole number of
+    /// pixels, so the real technique shows a one-pixel jump, and verify must say so.
+    @Test func fractionalPixelTilesShowTheJump() throws {
+        let json = #"{ "name": "wt", "viewport": { "width": 200, "height": 150, "scale": 1 }, "grid": { "tileSize": { "width": 50.5, "height": 50 } }, "scroll": { "recenter": "wholeTiles" }, "steps": [ { "drag": { "by": { "x": -151.5 }, "duration": 0.2, "release": "hold" } }, { "wait": { "duration": 0.1 } } ] }"#
+        let report = try Verifier.verify(try ScenarioDecoder.decode(Array(json.utf8)), font: font)
+        #expect(report.recenters == 1)
+        #expect(report.failures.first?.kind == .pixels)
+    }
+}
