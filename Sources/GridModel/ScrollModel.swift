@@ -5,7 +5,6 @@ struct ScrollModel: ScrollEngine {
     private(set) var x: Axis
     private(set) var y: Axis
     let strategy: RecenterStrategy
-    let reference: Bool
     let rate: Double
     let pixel: Int64
     let scale: Int
@@ -13,7 +12,6 @@ struct ScrollModel: ScrollEngine {
     let paging: PagingMode
     let pageSizeSpec: Size?
     let lazy: Bool
-    let scenarioContentSize: Size
 
     private(set) var offset: FixedPoint
     private(set) var motion: Motion = .none
@@ -83,7 +81,6 @@ struct ScrollModel: ScrollEngine {
         y = Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.y, viewport: viewport.y,
                  contentSize: content.y, reference: reference, strategy: strategy)
         self.strategy = strategy
-        self.reference = reference
         rate = scenario.scroll.decelerationRate
         scale = vp.scale
         pixel = Fixed.pixel(scale: vp.scale)
@@ -91,7 +88,6 @@ struct ScrollModel: ScrollEngine {
         paging = scenario.scroll.paging
         pageSizeSpec = scenario.scroll.pageSize
         lazy = scenario.grid.content == .lazy
-        scenarioContentSize = scenario.scroll.contentSize
         // Infinite axes start in the middle of the content with the start tile centred; finite axes
         // have tile 0 at content 0 and start with the start tile as centred as the edges allow.
         let start = TileCoordinate(x: x.index(ofItem: scenario.grid.start.x), y: y.index(ofItem: scenario.grid.start.y))

@@ -90,7 +90,6 @@ public struct Simulation: Sendable {
             guard stepEnd <= t else { return }
             clock = stepEnd
             if case .drag = steps[index] { model.endDrag(at: stepEnd) }
-            // A kept finger stays down through waits; any other step after it lifts it.
             current = nil
         }
     }

@@ -61,10 +61,9 @@ public enum Verifier {
         while let frame = try strategy.next() {
             let ideal = try reference.next()
             report.frames += 1
-            if let shift = frame.recenterShift {
+            if frame.recenterShift != nil {
                 report.recenterFrames += 1
                 report.recenters += frame.events.filter { $0.name == "recenter" }.count
-                _ = shift
             }
             report.tilesReused = frame.stats.reused
             report.tilesCreated = frame.stats.created

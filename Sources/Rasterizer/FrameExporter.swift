@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 public import GridModel
-public import Synchronization
+import Synchronization
 
 /// What to render and where.
 public struct RenderOptions: Sendable {
