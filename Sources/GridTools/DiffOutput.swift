@@ -1,6 +1,6 @@
 import Foundation
 import GridModel
-public import Rasterizer
+import Rasterizer
 
 /// Diff images for changed frames: the pixelmatch-style diff, and optionally an
 /// expected | diff | actual strip.

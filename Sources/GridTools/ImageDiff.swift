@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-public import Rasterizer
+import Rasterizer
 import Synchronization
 
 /// How a pair of frames compares.
@@ -114,6 +114,14 @@ public enum ImageDiff {
 
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
 
+    /// Width and height from a PNG's signature and IHDR chunk, or nil when they are not there.
+    static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func be(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        return (be(16), be(20))
+    }
+
     /// PNG files under `folder`, as sorted relative paths.
     static func pngFiles(in folder: String) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
@@ -142,10 +150,12 @@ public enum ImageDiff {
         let clock = ContinuousClock()
         let decodeStart = clock.now
         let left = try read(a, maxPixels: options.maxPixels), right = try read(b, maxPixels: options.maxPixels)
-        let imageA = try left.image()
-        if left.bytes == right.bytes {  // the byte-identical fast path (still validated above)
-            return FrameComparison(path: path, status: .same, totalPixels: imageA.width * imageA.height)
+        if left.bytes == right.bytes {
+            // Byte-identical: no decode, the header gives the size (and says whether it is a PNG at all).
+            guard let size = pngSize(left.bytes) else { throw DiffInputError(message: "\(a): not a valid PNG (bad signature or header)") }
+            return FrameComparison(path: path, status: .same, totalPixels: size.width * size.height)
         }
+        let imageA = try left.image()
         let imageB = try right.image()
         let decoded = clock.now
         guard imageA.width == imageB.width && imageA.height == imageB.height else {

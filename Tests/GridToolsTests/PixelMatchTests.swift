@@ -117,6 +117,13 @@ func fixture(_ name: String) throws -> RGBAImage {
         #expect(try !ImageDiff.run(expected: a, actual: b, options: options).passed)
     }
 
+    @Test func identicalNonPNGsAreStillRejected() throws {
+        let a = try folder(["f.png": "labels-a"]), b = try folder(["f.png": "labels-a"])
+        defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
+        for dir in [a, b] { try Data("not a png at all, but the same bytes".utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("f.png")) }
+        #expect(throws: DiffInputError.self) { try ImageDiff.run(expected: a, actual: b, options: DiffOptions()) }
+    }
+
     @Test func damagedPNGsAreRejectedClearly() throws {
         let a = try folder(["f.png": "labels-a"])
         let b = try folder(["f.png": "labels-a"])
