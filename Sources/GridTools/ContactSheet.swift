@@ -36,15 +36,12 @@ public enum ContactSheet {
         let labelHeight = 18, gap = 6
         let columns = min(options.columns, shown.count)
         let rows = (shown.count + columns - 1) / columns
-        var sheet = Canvas(width: columns * (tw + gap) + gap, height: rows * (th + labelHeight + gap) + gap, fill: RGBA(40, 40, 40))
+        var sheet = try Canvas(width: columns * (tw + gap) + gap, height: rows * (th + labelHeight + gap) + gap, fill: RGBA(40, 40, 40))
         for (i, name) in shown.enumerated() {
             let image = try decode((folder as NSString).appendingPathComponent(name))
             let x = gap + (i % columns) * (tw + gap), y = gap + (i / columns) * (th + labelHeight + gap)
             let thumb = downscale(image, width: tw, height: th)
-            for row in 0..<th {
-                let dst = ((y + row) * sheet.width + x) * 4
-                sheet.pixels.replaceSubrange(dst..<dst + tw * 4, with: thumb.pixels[(row * tw * 4)..<((row + 1) * tw * 4)])
-            }
+            sheet.copy(try Canvas(width: tw, height: th, pixels: thumb.pixels), x: x, y: y)
             let number = frameNumber(name)
             let info = number.flatMap { trace[$0] }
             let recentered = info?.recenterX != nil

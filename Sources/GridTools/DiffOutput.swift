@@ -12,28 +12,19 @@ enum DiffImages {
 
     static func write(expected: RGBAImage, actual: RGBAImage, diff: RGBAImage, relativePath: String, to folder: String,
                       sideBySide: Bool) throws {
-        let diffCanvas = canvas(diff)
+        let diffCanvas = try canvas(diff)
         try FileOutput.writeAtomically(try PNGCodec.encode(diffCanvas), to: (folder as NSString).appendingPathComponent(outputName(relativePath, suffix: "-diff")))
         guard sideBySide else { return }
         let gap = 4
-        var strip = Canvas(width: expected.width * 3 + gap * 2, height: expected.height, fill: RGBA(255, 0, 255))
+        var strip = try Canvas(width: expected.width * 3 + gap * 2, height: expected.height, fill: RGBA(255, 0, 255))
         for (i, image) in [expected, diff, actual].enumerated() {
-            blit(image, into: &strip, x: i * (expected.width + gap))
+            strip.copy(try canvas(image), x: i * (expected.width + gap), y: 0)
         }
         try FileOutput.writeAtomically(try PNGCodec.encode(strip), to: (folder as NSString).appendingPathComponent(outputName(relativePath, suffix: "-sbs")))
     }
 
-    static func canvas(_ image: RGBAImage) -> Canvas {
-        var c = Canvas(width: image.width, height: image.height)
-        c.pixels = image.pixels
-        return c
-    }
-
-    static func blit(_ image: RGBAImage, into canvas: inout Canvas, x: Int) {
-        for row in 0..<image.height {
-            let src = row * image.width * 4, dst = (row * canvas.width + x) * 4
-            canvas.pixels.replaceSubrange(dst..<(dst + image.width * 4), with: image.pixels[src..<(src + image.width * 4)])
-        }
+    static func canvas(_ image: RGBAImage) throws -> Canvas {
+        try Canvas(width: image.width, height: image.height, pixels: image.pixels)
     }
 }
 

@@ -19,7 +19,7 @@ public enum TracePlot {
 
     public static func render(_ frames: [TraceFrame], options: PlotOptions, font: FontRenderer, title: String) throws -> Canvas {
         guard frames.count >= 2 else { throw DiffInputError(message: "a plot needs at least two trace frames") }
-        var canvas = Canvas(width: options.width, height: options.height, fill: RGBA(255, 255, 255))
+        var canvas = try Canvas(width: options.width, height: options.height, fill: RGBA(255, 255, 255))
         let times = frames.map(\.t)
         // Velocity from consecutive offsets, with each frame's recenter shift taken out.
         var vx: [(Double, Double)] = [], vy: [(Double, Double)] = []

@@ -46,7 +46,7 @@ public enum Verifier {
         var strategy = strategy, reference = reference
         var report = VerifyReport()
         let renderer = FrameRenderer(scenario: scenario, font: font)
-        var a = renderer.makeCanvas(), b = renderer.makeCanvas()
+        var a = try renderer.makeCanvas(), b = try renderer.makeCanvas()
         var previous: (FrameState, FrameState)?
         var comparing = true
         let infinite = scenario.pager == nil && scenario.grid.columns == nil && scenario.grid.rows == nil
@@ -94,8 +94,8 @@ public enum Verifier {
                 report.comparedFrames += 1
                 continue
             }
-            renderer.render(frame, into: &a)
-            renderer.render(ideal, into: &b)
+            try renderer.render(frame, into: &a)
+            try renderer.render(ideal, into: &b)
             report.comparedFrames += 1
             previous = (frame, ideal)
             if a.width != b.width || a.height != b.height {

@@ -12,18 +12,51 @@ public struct ClipRect: Sendable, Equatable {
 
 /// An RGBA8 (straight alpha) pixel buffer with source-over drawing of rectangles at fractional
 /// positions (exact area coverage) and of 8-bit coverage masks (glyphs).
+///
+/// Every value a caller can build is valid: the size is checked (positive, at most `maxPixels`)
+/// when the canvas is made, `pixels` can only be read from outside, and every drawing call clips
+/// to the canvas with overflow-safe arithmetic, so no coordinate can trap or write out of bounds.
 public struct Canvas: Sendable {
+    /// The largest canvas, in pixels (4 GB of RGBA8): the ceiling of every size flag.
+    public static let maxPixels = 1_000_000_000
+
     public let width: Int
     public let height: Int
     /// Rows of `width * 4` bytes, top to bottom.
-    public var pixels: [UInt8]
+    public private(set) var pixels: [UInt8]
 
-    public init(width: Int, height: Int, fill: RGBA = RGBA(0, 0, 0, 0)) {
-        precondition(width > 0 && height > 0, "canvas needs pixels")
+    /// A canvas of `width` × `height` pixels filled with `fill`.
+    /// - Throws: `RasterError` (`.size`) when a side is not positive or the area exceeds `maxPixels`.
+    public init(width: Int, height: Int, fill: RGBA = RGBA(0, 0, 0, 0)) throws(RasterError) {
+        let count = try Canvas.byteCount(width: width, height: height)
         self.width = width
         self.height = height
-        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels = [UInt8](repeating: 0, count: count)
         clear(fill)
+    }
+
+    /// A canvas holding `pixels` (rows of `width * 4` RGBA8 bytes).
+    /// - Throws: `RasterError` (`.size`) when the size is invalid or `pixels` has another length.
+    public init(width: Int, height: Int, pixels: [UInt8]) throws(RasterError) {
+        let count = try Canvas.byteCount(width: width, height: height)
+        guard pixels.count == count else {
+            throw RasterError(.size, "\(width)×\(height) pixels need \(count) bytes, not \(pixels.count)")
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Bytes of a `width` × `height` canvas, or an error naming the limit.
+    static func byteCount(width: Int, height: Int) throws(RasterError) -> Int {
+        guard width > 0, height > 0 else {
+            throw RasterError(.size, "an image needs a positive size, not \(width)×\(height)")
+        }
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, area <= maxPixels else {
+            throw RasterError(.size, "an image of \(width)×\(height) pixels exceeds the limit of \(maxPixels) pixels")
+        }
+        return area * 4
     }
 
     public var bounds: ClipRect { ClipRect(x0: 0, y0: 0, x1: width, y1: height) }
@@ -36,9 +69,28 @@ public struct Canvas: Sendable {
         }
     }
 
-    public func pixel(_ x: Int, _ y: Int) -> RGBA {
+    /// The pixel at (x, y), or nil outside the canvas.
+    public func pixel(_ x: Int, _ y: Int) -> RGBA? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
         let i = (y * width + x) * 4
         return RGBA(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// Copies `image` with its top-left corner at (x, y), replacing the pixels it covers; the
+    /// part outside this canvas is dropped.
+    public mutating func copy(_ image: Canvas, x: Int, y: Int) {
+        let area = bounds.intersection(ClipRect(x0: x, y0: y, x1: x.clampedAdd(image.width), y1: y.clampedAdd(image.height)))
+        guard !area.isEmpty else { return }
+        let sx = area.x0 - x, sy = area.y0 - y, count = (area.x1 - area.x0) * 4
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { dst in
+            image.pixels.withUnsafeBufferPointer { src in
+                for row in 0..<(area.y1 - area.y0) {
+                    let from = ((sy + row) * image.width + sx) * 4, to = ((area.y0 + row) * width + area.x0) * 4
+                    (dst.baseAddress! + to).update(from: src.baseAddress! + from, count: count)
+                }
+            }
+        }
     }
 
     /// Whether every pixel is fully opaque.
@@ -113,10 +165,16 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// Blends an 8-bit coverage mask with its top-left corner at (x, y), clipped.
-    public mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int,
-                                   at x: Int, _ y: Int, color: RGBA, clip: ClipRect) {
+    /// Blends an 8-bit coverage mask (rows of `maskWidth` bytes) with its top-left corner at
+    /// (x, y), clipped to `clip` and the canvas. A mask shorter than its size is ignored.
+    mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int,
+                            at x: Int, _ y: Int, color: RGBA, clip: ClipRect) {
+        guard maskWidth > 0, maskHeight > 0, maskWidth <= mask.count, maskHeight <= mask.count / maskWidth else { return }
         let area = bounds.intersection(clip)
+        guard !area.isEmpty else { return }
+        // Positions far outside the canvas cannot overlap it; rejecting them first keeps every
+        // subtraction below in range.
+        guard x > area.x0 - maskWidth, x < area.x1, y > area.y0 - maskHeight, y < area.y1 else { return }
         let sx0 = max(0, area.x0 - x), sx1 = min(maskWidth, area.x1 - x)
         let sy0 = max(0, area.y0 - y), sy1 = min(maskHeight, area.y1 - y)
         guard sx0 < sx1, sy0 < sy1 else { return }
@@ -125,13 +183,21 @@ public struct Canvas: Sendable {
         pixels.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             for my in sy0..<sy1 {
-                let row = base + ((y + my) * width + x) * 4
+                let row = (y + my) * width + x
                 for mx in sx0..<sx1 {
                     let coverage = UInt32(mask[my * maskWidth + mx])
                     if coverage == 0 { continue }
-                    Canvas.blend(row + mx * 4, color, (coverage * a + 127) / 255)
+                    Canvas.blend(base + (row + mx) * 4, color, (coverage * a + 127) / 255)
                 }
             }
         }
+    }
+}
+
+extension Int {
+    /// `self + other`, saturating at `Int.min` / `Int.max` instead of trapping.
+    func clampedAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }

@@ -176,7 +176,8 @@ extension Canvas {
             let glyph = placed.glyph
             glyph.pixels.withUnsafeBufferPointer { mask in
                 blendMask(mask, maskWidth: glyph.width, maskHeight: glyph.rows,
-                          at: x + placed.penX + glyph.left, baseline - glyph.top, color: color, clip: clip)
+                          at: x.clampedAdd(placed.penX).clampedAdd(glyph.left), baseline.clampedAdd(-glyph.top),
+                          color: color, clip: clip)
             }
         }
     }

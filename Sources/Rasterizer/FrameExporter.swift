@@ -129,7 +129,9 @@ public enum FrameExporter {
         let renderer = configured
         let overlays = options.hud || options.showReuse
         let jobs = max(1, options.jobs)
-        let workers = (0..<jobs).map { _ in CanvasBox(renderer.makeCanvas()) }
+        // Frame buffers are made by the workers that use them, on first use: a render of 3 frames
+        // with --jobs 64 allocates at most 3.
+        let workers = (0..<jobs).map { _ in CanvasBox() }
         let batchSize = max(8, jobs * 4)
         let cancellation = options.cancellation
         let onDisk = Atomic<Int>(0)
@@ -186,8 +188,10 @@ public enum FrameExporter {
                         if g == 0, let reused {
                             png = reused
                         } else {
-                            renderer.render(groups[g][0], into: &box.canvas)
-                            png = try PNGCodec.encode(box.canvas, compression: options.compression)
+                            var canvas = try box.canvas ?? renderer.canvas(for: groups[g][0])
+                            try renderer.render(groups[g][0], into: &canvas)
+                            png = try PNGCodec.encode(canvas, compression: options.compression)
+                            box.canvas = canvas
                             rendered = true
                         }
                         for frame in missing {
@@ -251,6 +255,5 @@ public struct RenderRangeError: Error, CustomStringConvertible {
 
 /// One worker's reusable frame buffer; each worker touches only its own.
 final class CanvasBox: @unchecked Sendable {
-    var canvas: Canvas
-    init(_ canvas: Canvas) { self.canvas = canvas }
+    var canvas: Canvas?
 }

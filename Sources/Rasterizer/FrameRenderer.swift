@@ -23,19 +23,21 @@ public struct FrameRenderer: Sendable {
         pixelHeight = scenario.viewport.pixelHeight
     }
 
-    public func makeCanvas() -> Canvas { Canvas(width: pixelWidth, height: pixelHeight, fill: style.background) }
+    public func makeCanvas() throws(RasterError) -> Canvas {
+        try Canvas(width: pixelWidth, height: pixelHeight, fill: style.background)
+    }
 
     /// A canvas of the frame's size (a resize step changes it).
-    public func canvas(for frame: FrameState) -> Canvas {
-        Canvas(width: max(1, frame.pixelWidth), height: max(1, frame.pixelHeight), fill: style.background)
+    public func canvas(for frame: FrameState) throws(RasterError) -> Canvas {
+        try Canvas(width: frame.pixelWidth, height: frame.pixelHeight, fill: style.background)
     }
 
     /// The label a tile shows.
     public static func label(for coordinate: TileCoordinate) -> String { "(\(coordinate.x), \(coordinate.y))" }
 
     /// Draws `frame`, replacing `canvas` with one of the frame's size if it differs.
-    public func render(_ frame: FrameState, into canvas: inout Canvas) {
-        if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = self.canvas(for: frame) }
+    public func render(_ frame: FrameState, into canvas: inout Canvas) throws(RasterError) {
+        if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = try self.canvas(for: frame) }
         canvas.clear(style.background)
         for tile in frame.tiles { draw(tile, into: &canvas) }
         if hud { drawHUD(frame, into: &canvas) }

@@ -9,6 +9,8 @@ public struct RasterError: Error, Sendable, CustomStringConvertible {
         case io
         /// The encoder failed (a runtime failure).
         case encode
+        /// An image size outside the limits (an input error).
+        case size
     }
 
     public var kind: Kind

@@ -4,15 +4,15 @@ import GridModel
 @testable import Rasterizer
 
 @Suite struct PNGTests {
-    func sample(opaque: Bool) -> Canvas {
-        var canvas = Canvas(width: 7, height: 5, fill: RGBA(255, 255, 255, opaque ? 255 : 0))
+    func sample(opaque: Bool) throws -> Canvas {
+        var canvas = try Canvas(width: 7, height: 5, fill: RGBA(255, 255, 255, opaque ? 255 : 0))
         canvas.fill(PixelRect(x: 1.5, y: 1, width: 3, height: 2.5), RGBA(10, 200, 30, 200))
         return canvas
     }
 
     @Test(arguments: [true, false], Compression.allCases)
     func roundTrip(opaque: Bool, compression: Compression) throws {
-        let canvas = sample(opaque: opaque)
+        let canvas = try sample(opaque: opaque)
         let png = try PNGCodec.encode(canvas, compression: compression)
         #expect(png[25] == (opaque ? 2 : 6))  // IHDR colour type: RGB for opaque frames, else RGBA
         let decoded = try PNGCodec.decode(png)
@@ -21,11 +21,11 @@ import GridModel
     }
 
     @Test func encodingIsDeterministic() throws {
-        #expect(try PNGCodec.encode(sample(opaque: true)) == PNGCodec.encode(sample(opaque: true)))
+        #expect(try PNGCodec.encode(try sample(opaque: true)) == PNGCodec.encode(try sample(opaque: true)))
     }
 
     @Test func rejectsDamagedFiles() throws {
-        let png = try PNGCodec.encode(sample(opaque: true))
+        let png = try PNGCodec.encode(try sample(opaque: true))
         let cases: [(String, [UInt8])] = [
             ("not PNG", Array("hello, world".utf8)),
             ("empty", []),
@@ -38,7 +38,7 @@ import GridModel
     }
 
     @Test func rejectsAbsurdDimensionsBeforeAllocating() throws {
-        var png = try PNGCodec.encode(sample(opaque: true))
+        var png = try PNGCodec.encode(try sample(opaque: true))
         // IHDR width and height → 100000 × 100000, with a correct CRC.
         let big: [UInt8] = [0x00, 0x01, 0x86, 0xA0]
         png.replaceSubrange(16..<20, with: big)

@@ -22,8 +22,8 @@ func lastFrame(_ s: Scenario) throws -> FrameState {
 
 func render(_ s: Scenario) throws -> Canvas {
     let renderer = FrameRenderer(scenario: s, font: sharedFont)
-    var canvas = renderer.makeCanvas()
-    renderer.render(try lastFrame(s), into: &canvas)
+    var canvas = try renderer.makeCanvas()
+    try renderer.render(try lastFrame(s), into: &canvas)
     return canvas
 }
 
@@ -61,7 +61,7 @@ func render(_ s: Scenario) throws -> Canvas {
         style.borderColor = RGBA(0, 0, 0, 0)
         let s = scenario(width: 300, height: 100, scale: 1, style: style)
         let renderer = FrameRenderer(scenario: s, font: sharedFont)
-        var canvas = renderer.makeCanvas()
+        var canvas = try renderer.makeCanvas()
         let tile = DrawnTile(coordinate: TileCoordinate(x: 1_000_000_000_000_000, y: -1_000_000_000_000_000), id: 0,
                              pixelRect: PixelRect(x: 100, y: 0, width: 100, height: 100))
         renderer.draw(tile, into: &canvas)
@@ -75,13 +75,13 @@ func render(_ s: Scenario) throws -> Canvas {
         #expect(inked > 100)
     }
 
-    @Test func longLabelsShrinkToFitBeforeClipping() {
+    @Test func longLabelsShrinkToFitBeforeClipping() throws {
         let text = FrameRenderer.label(for: TileCoordinate(x: 123_456, y: -654_321))
         let full = sharedFont.layout(text, pixelSize: 17)
         #expect(Double(full.width) > 96)  // too wide for a 100-point tile at full size
         let s = scenario(width: 100, height: 100, scale: 1)
         let renderer = FrameRenderer(scenario: s, font: sharedFont)
-        var canvas = renderer.makeCanvas()
+        var canvas = try renderer.makeCanvas()
         renderer.drawLabel(DrawnTile(coordinate: TileCoordinate(x: 123_456, y: -654_321), id: 0,
                                      pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 100)), into: &canvas)
         // Fits between the 2-point margins: the columns at the edges stay clear.
@@ -119,11 +119,11 @@ func render(_ s: Scenario) throws -> Canvas {
 @Suite struct FontFallbackTests {
     /// Decided: a character the font lacks is drawn with the font's .notdef glyph (a box) rather than
     /// failing; a font without the digits every label needs is refused when it is opened.
-    @Test func missingGlyphsUseNotdef() {
+    @Test func missingGlyphsUseNotdef() throws {
         let line = sharedFont.layout("(\u{E000}, 1)", pixelSize: 34)
         let digitsOnly = sharedFont.layout("(, 1)", pixelSize: 34)
         #expect(line.width > digitsOnly.width)
-        var canvas = Canvas(width: 200, height: 60, fill: RGBA(255, 255, 255))
+        var canvas = try Canvas(width: 200, height: 60, fill: RGBA(255, 255, 255))
         canvas.draw(line, x: 4, baseline: 40, color: RGBA(0, 0, 0), clip: canvas.bounds)
         #expect(canvas.pixels.contains(0))
     }

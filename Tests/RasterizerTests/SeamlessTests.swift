@@ -24,7 +24,7 @@ func bundledScenarioNames() -> [String] {
         var strategy = try Simulation(scenario: scenario)
         var reference = try Simulation(scenario: scenario, reference: true)
         let renderer = FrameRenderer(scenario: scenario, font: sharedFont)
-        var a = renderer.makeCanvas(), b = renderer.makeCanvas()
+        var a = try renderer.makeCanvas(), b = try renderer.makeCanvas()
         var compared = 0, recenters = 0
         var previous: FrameState?
         while let frame = try strategy.next() {
@@ -33,8 +33,8 @@ func bundledScenarioNames() -> [String] {
             if frame.recenterShift != nil { recenters += 1 }
             // Identical consecutive frames are rendered once, as the exporter does.
             if let previous, frame.drawsSame(as: previous), ideal.drawsSame(as: previous) { compared += 1; continue }
-            renderer.render(frame, into: &a)
-            renderer.render(ideal, into: &b)
+            try renderer.render(frame, into: &a)
+            try renderer.render(ideal, into: &b)
             #expect(a.pixels == b.pixels, "frame \(frame.index) of \(name) differs from the reference")
             if a.pixels != b.pixels { return }
             previous = frame
