@@ -11,6 +11,8 @@ public struct RasterError: Error, Sendable, CustomStringConvertible {
         case encode
         /// An image size outside the limits (an input error).
         case size
+        /// An input file that cannot be read: missing, a folder, a pipe, too large (an input error).
+        case input
     }
 
     public var kind: Kind
@@ -22,4 +24,12 @@ public struct RasterError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// Whether the error is the caller's input (exit 2) rather than a runtime failure (exit 1).
+    public var isInputError: Bool {
+        switch kind {
+        case .font, .png, .size, .input: return true
+        case .io, .encode: return false
+        }
+    }
 }

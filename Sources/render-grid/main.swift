@@ -24,7 +24,7 @@ func report(_ error: Error) -> Int32 {
     let code: Int32
     switch error {
     case is UsageError, is LocatedScenarioError, is ScenarioError, is RenderRangeError: code = 2
-    case let error as RasterError: code = (error.kind == .font || error.kind == .png) ? 2 : 1
+    case let error as RasterError: code = error.isInputError ? 2 : 1
     case let error as RenderStopped:
         if let signal = error.signal {
             FileHandle.standardError.write("render-grid: \(error)\n".data(using: .utf8)!)

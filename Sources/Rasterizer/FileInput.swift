@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads input files (scenarios, fonts, PNGs, traces) the one safe way: regular files only, opened
+/// without blocking (a FIFO or a device is refused, never waited on), and never more than a named
+/// number of bytes, checked before the bytes are read.
+public enum FileInput {
+    /// What a path holds, from `stat` (symbolic links followed).
+    public enum Kind: Sendable, Equatable {
+        case missing, regular, folder, other
+    }
+
+    public static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
+    /// The whole file at `path`, which must be a regular file of at most `maxBytes` bytes.
+    /// - Parameter what: how errors name the file ("scenario", "font", "PNG", "trace").
+    /// - Throws: `RasterError(.input)` with one line naming the file and the reason.
+    public static func read(_ path: String, maxBytes: Int, what: String) throws(RasterError) -> [UInt8] {
+        let shown = quoted(path)
+        guard !path.isEmpty else { throw RasterError(.input, "\(what) path is empty") }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT: throw RasterError(.input, "\(what) \(shown) does not exist")
+            case ENOTDIR: throw RasterError(.input, "\(what) \(shown) does not exist (a part of the path is not a folder)")
+            case EACCES: throw RasterError(.input, "cannot read \(what) \(shown): permission denied")
+            default: throw RasterError(.input, "cannot read \(what) \(shown): \(reason(code))")
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw RasterError(.input, "cannot read \(what) \(shown): \(reason(errno))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw RasterError(.input, "\(what) \(shown) is a folder, not a file")
+        default: throw RasterError(.input, "\(what) \(shown) is not a regular file (a pipe, socket or device)")
+        }
+        let size = Int(info.st_size)
+        guard size <= maxBytes else {
+            throw RasterError(.input, "\(what) \(shown) is \(size) bytes; the limit is \(maxBytes) bytes")
+        }
+        // The file may grow between fstat and read: read at most maxBytes + 1 and check again.
+        var bytes = [UInt8](repeating: 0, count: min(size, maxBytes) + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer in systemRead(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RasterError(.input, "cannot read \(what) \(shown): \(reason(errno))")
+            }
+            if n == 0 { break }
+            filled += n
+            if filled > maxBytes {
+                throw RasterError(.input, "\(what) \(shown) is over \(maxBytes) bytes, the limit")
+            }
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(65536, maxBytes + 1 - filled))) }
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// A path as one line: control characters (a newline in a file name) are escaped.
+    public static func quoted(_ path: String) -> String {
+        var out = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+}
