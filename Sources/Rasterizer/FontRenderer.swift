@@ -1,10 +1,9 @@
 // The only file that talks to FreeType.
 import CFreeType
-import Foundation
 import Synchronization
 public import GridModel
 
-/// One rendered glyph: an 8-bit coverage bitmap and its placement relative to the pen.
+/// One rendered glyph: an 8-bit coverage bitmap, its placement relative to the pen, and its advance.
 struct GlyphBitmap: Sendable {
     var width: Int
     var rows: Int
@@ -12,7 +11,12 @@ struct GlyphBitmap: Sendable {
     var left: Int
     /// Distance from the baseline up to the bitmap's top row, in pixels.
     var top: Int
+    /// Horizontal advance in 26.6 pixels.
+    var advance: Int = 0
     var pixels: [UInt8]
+
+    /// Bytes the glyph holds, with a fixed overhead per entry.
+    var cost: Int { pixels.count + 64 }
 }
 
 /// A laid-out line of text: glyphs with pixel pen positions and the line's metrics.
@@ -31,6 +35,10 @@ public struct TextLine: Sendable {
 /// A FreeType face with a glyph cache: each glyph is rendered once per size, and each
 /// (text, size) is laid out once. Thread-safe: FreeType calls happen under a lock, and the
 /// common case (a cached label) takes the lock only for a dictionary lookup.
+///
+/// Memory is bounded in bytes: the font file by `maxFontBytes`, the caches by `maxCacheBytes`
+/// (glyph bitmaps and laid-out lines together; when full, both are emptied and refilled), and a
+/// glyph by `maxPixelSize`.
 public final class FontRenderer: Sendable {
     /// Where DejaVu Sans lives on common systems, tried in order when no font is given.
     public static let searchPaths = [
@@ -43,22 +51,33 @@ public final class FontRenderer: Sendable {
         "/Library/Fonts/DejaVuSans.ttf",
     ]
 
+    /// The largest font file read, in bytes.
+    public static let maxFontBytes = 64 << 20
+    /// The glyph and layout caches together, in bytes.
+    public static let maxCacheBytes = 64 << 20
+    /// The largest text size, in pixels (500-point labels at scale 8); larger sizes are clamped.
+    public static let maxPixelSize = 4096.0
+
     /// The first search path that exists, or a clear error.
     public static func defaultFontPath() throws(RasterError) -> String {
-        for path in searchPaths where FileManager.default.isReadableFile(atPath: path) { return path }
-        throw RasterError(.font, "no font given and DejaVu Sans was not found in \(searchPaths.joined(separator: ", ")); install fonts-dejavu-core or pass --font PATH")
+        for path in searchPaths where FileInput.kind(of: path) == .regular { return path }
+        throw RasterError(.font, "no font given and DejaVu Sans was not found in \(searchPaths.joined(separator: ", ")); install fonts-dejavu-core")
     }
 
     private struct State: ~Copyable {
         var library: FT_Library
         var face: FT_Face
+        /// The font file, which FreeType reads from memory for the face's whole life.
+        var file: UnsafeMutableBufferPointer<UInt8>
         var glyphs: [GlyphKey: GlyphBitmap] = [:]
         var lines: [LineKey: TextLine] = [:]
+        var cachedBytes = 0
         var currentSize: Int = -1
 
         deinit {
-            FT_Done_Face(face)  // faces first, then the library
+            FT_Done_Face(face)  // faces first, then the library, then the bytes they read
             FT_Done_FreeType(library)
+            file.deallocate()
         }
     }
 
@@ -68,42 +87,74 @@ public final class FontRenderer: Sendable {
     private let state: Mutex<State>
     public let path: String
 
-    public init(path: String) throws(RasterError) {
-        self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw RasterError(.font, "font file \(path) does not exist")
+    /// Opens the font file at `path` (a regular file of at most `maxFontBytes`).
+    public convenience init(path: String) throws(RasterError) {
+        let bytes: [UInt8]
+        do { bytes = try FileInput.read(path, maxBytes: FontRenderer.maxFontBytes, what: "font") } catch {
+            throw RasterError(.font, error.message)
+        }
+        try self.init(bytes: bytes, name: path)
+    }
+
+    /// A font from the bytes of a TrueType/OpenType file; `name` is how errors refer to it.
+    public init(bytes: [UInt8], name: String) throws(RasterError) {
+        path = name
+        let shown = FileInput.quoted(name)
+        guard !bytes.isEmpty, bytes.count <= FontRenderer.maxFontBytes else {
+            throw RasterError(.font, "font \(shown) is \(bytes.count) bytes; a font is 1 to \(FontRenderer.maxFontBytes) bytes")
         }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw RasterError(.font, "FreeType could not be initialised")
         }
+        let file = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = file.initialize(from: bytes)
         var face: FT_Face?
-        let status = FT_New_Face(library, path, 0, &face)
+        let status = FT_New_Memory_Face(library, file.baseAddress, FT_Long(bytes.count), 0, &face)
         guard status == 0, let face else {
             FT_Done_FreeType(library)  // deinit does not run for a throwing init
-            throw RasterError(.font, "\(path) is not a font FreeType can read (error \(status))")
+            file.deallocate()
+            throw RasterError(.font, "font \(shown) is not a font FreeType can read (error \(status))")
         }
         guard FT_Get_Char_Index(face, 0x30) != 0 else {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
-            throw RasterError(.font, "\(path) has no glyph for the digits a label needs")
+            file.deallocate()
+            throw RasterError(.font, "font \(shown) has no glyph for the digits a label needs")
         }
-        state = Mutex(State(library: library, face: face))
+        state = Mutex(State(library: library, face: face, file: file))
     }
 
-    /// Lays out `text` at `pixelSize` (quantised to 1/64 px) with kerning.
-    /// Characters the font lacks are drawn with its .notdef glyph (usually a box).
+    /// Bytes held by the glyph and layout caches (for tests and benchmarks).
+    public var cacheBytes: Int { state.withLock { $0.cachedBytes } }
+
+    /// Lays out `text` at `pixelSize` (quantised to 1/64 px, clamped to 1...`maxPixelSize`) with
+    /// kerning. Characters the font lacks are drawn with its .notdef glyph (usually a box).
     public func layout(_ text: String, pixelSize: Double) -> TextLine {
-        let size64 = max(64, Int((pixelSize * 64).rounded()))
+        let clamped = pixelSize.isNaN ? 1 : min(max(pixelSize, 1), FontRenderer.maxPixelSize)
+        let size64 = Int((clamped * 64).rounded())
         let key = LineKey(text: text, size64: size64)
         return state.withLock { state in
             if let line = state.lines[key] { return line }
             let line = FontRenderer.layout(text, size64: size64, state: &state)
-            if state.lines.count > 4096 { state.lines.removeAll() }  // bounded: labels are short-lived
-            state.lines[key] = line
+            // A line costs its text and its glyph slots; the bitmaps are shared with the glyph cache.
+            let cost = text.utf8.count + line.glyphs.count * 48 + 64
+            if FontRenderer.reserve(cost, in: &state) { state.lines[key] = line }
             return line
         }
+    }
+
+    /// Makes room for `cost` bytes in the caches, emptying them when full. False when the item is
+    /// too large to cache at all.
+    private static func reserve(_ cost: Int, in state: inout State) -> Bool {
+        guard cost <= maxCacheBytes / 4 else { return false }
+        if state.cachedBytes + cost > maxCacheBytes {
+            state.glyphs.removeAll()
+            state.lines.removeAll()
+            state.cachedBytes = 0
+        }
+        state.cachedBytes += cost
+        return true
     }
 
     private static func layout(_ text: String, size64: Int, state: inout State) -> TextLine {
@@ -125,24 +176,19 @@ public final class FontRenderer: Sendable {
                     pen += Int(delta.x)
                 }
             }
+            // A cached glyph is never loaded again: its bitmap and advance are both in the cache.
             let glyphKey = GlyphKey(index: index, size64: size64)
             let glyph: GlyphBitmap
-            var advance = 0
-            if FT_Load_Glyph(face, index, rg_ft_load_render()) == 0 {
-                let slot = face.pointee.glyph!
-                advance = Int(slot.pointee.advance.x)
-                if let cached = state.glyphs[glyphKey] {
-                    glyph = cached
-                } else {
-                    glyph = copyBitmap(slot)
-                    if state.glyphs.count > 8192 { state.glyphs.removeAll() }  // bounded memory
-                    state.glyphs[glyphKey] = glyph
-                }
+            if let cached = state.glyphs[glyphKey] {
+                glyph = cached
+            } else if FT_Load_Glyph(face, index, rg_ft_load_render()) == 0 {
+                glyph = copyBitmap(face.pointee.glyph!)
+                if reserve(glyph.cost, in: &state) { state.glyphs[glyphKey] = glyph }
             } else {
                 glyph = GlyphBitmap(width: 0, rows: 0, left: 0, top: 0, pixels: [])
             }
             placed.append(TextLine.Placed(glyph: glyph, penX: (pen + 32) >> 6))
-            pen += advance
+            pen += glyph.advance
             previous = index
         }
         return TextLine(glyphs: placed, width: (pen + 32) >> 6,
@@ -165,7 +211,7 @@ public final class FontRenderer: Sendable {
             }
         }
         return GlyphBitmap(width: width, rows: rows, left: Int(slot.pointee.bitmap_left),
-                           top: Int(slot.pointee.bitmap_top), pixels: pixels)
+                           top: Int(slot.pointee.bitmap_top), advance: Int(slot.pointee.advance.x), pixels: pixels)
     }
 }
 

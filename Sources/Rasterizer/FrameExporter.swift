@@ -93,17 +93,12 @@ public enum FrameExporter {
 
     /// Whether `path` holds a complete PNG of the given size (for `resume`).
     static func isValidFrame(_ path: String, width: Int, height: Int) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path),
-              let image = try? PNGCodec.decode([UInt8](data), maxPixels: width * height) else { return false }
+        // A frame file is at most its raw pixels plus PNG overhead; anything else is not a frame.
+        let maxBytes = width * height * 8 + 65536
+        guard FileInput.kind(of: path) == .regular,
+              let bytes = try? FileInput.read(path, maxBytes: maxBytes, what: "frame"),
+              let image = try? PNGCodec.decode(bytes, maxPixels: width * height) else { return false }
         return image.width == width && image.height == height
-    }
-
-    /// Removes temporary files a killed run left behind (`.frame_00012.png.tmp`, `.trace.jsonl.tmp`).
-    static func removeStaleTemporaries(in directory: String) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") && (name.hasPrefix(".frame_") || name.hasPrefix(".trace")) {
-            try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
-        }
     }
 
     public static func render(_ scenario: Scenario, font: FontRenderer, options: RenderOptions) throws -> RenderSummary {
@@ -115,7 +110,8 @@ public enum FrameExporter {
         }
         try FileOutput.makeDirectory(options.outputDirectory)
         let directory = options.outputDirectory
-        removeStaleTemporaries(in: directory)
+        // Temporaries of killed runs go; those of renders running beside this one stay.
+        FileOutput.removeStaleTemporaries(in: directory, olderThan: Int(time(nil)) - 1)
         let traceName = options.frames == nil ? "trace.jsonl"
             : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
         let tracePath = (directory as NSString).appendingPathComponent(traceName)

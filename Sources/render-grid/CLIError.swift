@@ -18,12 +18,15 @@ struct Arguments {
 
     mutating func value(_ name: String) throws(UsageError) -> String? {
         if let i = rest.firstIndex(where: { $0.hasPrefix(name + "=") }) {
-            return String(rest.remove(at: i).dropFirst(name.count + 1))
+            let value = String(rest.remove(at: i).dropFirst(name.count + 1))
+            guard !value.isEmpty else { throw UsageError("\(name) needs a value, not an empty string") }
+            return value
         }
         guard let i = rest.firstIndex(of: name) else { return nil }
         guard i + 1 < rest.count else { throw UsageError("\(name) needs a value") }
         let value = rest[i + 1]
         rest.removeSubrange(i...(i + 1))
+        guard !value.isEmpty else { throw UsageError("\(name) needs a value, not an empty string") }
         return value
     }
 

@@ -65,8 +65,7 @@ enum RenderCommand {
         let file = files[0]
         let scenario = try ScenarioLoader.load(file, overrides: overrides)
         // style.font is relative to the scenario file; --font to the working directory.
-        let styleFont = ScenarioLoader.fontPath(scenario, file: file)
-        let font = try FontRenderer(path: fontFlag ?? styleFont ?? FontRenderer.defaultFontPath())
+        let font = try ScenarioLoader.font(flag: fontFlag, scenario: scenario, file: file)
 
         var options = RenderOptions(outputDirectory: out ?? "output/" + ScenarioLoader.safeName(scenario.name))
         options.frames = frames

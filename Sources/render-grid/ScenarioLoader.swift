@@ -1,5 +1,6 @@
 import Foundation
 import GridModel
+import Rasterizer
 
 /// A scenario error together with the file it came from.
 struct LocatedScenarioError: Error, CustomStringConvertible {
@@ -10,21 +11,13 @@ struct LocatedScenarioError: Error, CustomStringConvertible {
 
 enum ScenarioLoader {
     static func load(_ file: String, limits: Limits) throws -> Scenario {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw UsageError("cannot read scenario \(file): no such file")
-        }
-        guard !isDirectory.boolValue else { throw UsageError("cannot read scenario \(file): it is a folder") }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-        if let size = attributes?[.size] as? Int, size > limits.maxFileBytes {
-            throw LocatedScenarioError(file: file, error: ScenarioError(kind: .limitExceeded, path: "",
-                message: "scenario is \(size) bytes; the limit is \(limits.maxFileBytes) bytes (--max-file-size raises it)"))
-        }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw UsageError("cannot read scenario \(file)")
+        let bytes: [UInt8]
+        do { bytes = try FileInput.read(file, maxBytes: limits.maxFileBytes, what: "scenario") } catch {
+            let hint = error.message.contains("the limit is") ? " (--max-file-size raises it)" : ""
+            throw UsageError(error.message + hint)
         }
         do {
-            return try ScenarioDecoder.decode([UInt8](data), limits: limits)
+            return try ScenarioDecoder.decode(bytes, limits: limits)
         } catch {
             throw LocatedScenarioError(file: file, error: error)
         }
@@ -60,6 +53,22 @@ enum ScenarioLoader {
     static func fontPath(_ scenario: Scenario, file: String) -> String? {
         scenario.style.font.map { path in
             path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+        }
+    }
+
+    /// The font a command uses: `--font`, else the scenario's `style.font`, else DejaVu Sans. An
+    /// error names where the font came from (`--font`, or the scenario file and `style.font`).
+    static func font(flag: String?, scenario: Scenario? = nil, file: String? = nil) throws -> FontRenderer {
+        if let flag {
+            do { return try FontRenderer(path: flag) } catch { throw UsageError("--font: \(error.message)") }
+        }
+        if let scenario, let file, let path = fontPath(scenario, file: file) {
+            do { return try FontRenderer(path: path) } catch {
+                throw UsageError("\(FileInput.quoted(file)): style.font: \(error.message)")
+            }
+        }
+        do { return try FontRenderer(path: FontRenderer.defaultFontPath()) } catch {
+            throw UsageError("\(error.message), or pass --font PATH")
         }
     }
 

@@ -40,7 +40,7 @@ enum VerifyCommand {
         let files = try args.positionals()
         guard files.count == 1 else { throw UsageError("verify takes one scenario file (see render-grid verify --help)") }
         let scenario = try ScenarioLoader.load(files[0], overrides: overrides)
-        let font = try FontRenderer(path: fontFlag ?? ScenarioLoader.fontPath(scenario, file: files[0]) ?? FontRenderer.defaultFontPath())
+        let font = try ScenarioLoader.font(flag: fontFlag, scenario: scenario, file: files[0])
         let report: VerifyReport
         do { report = try Verifier.verify(scenario, font: font, strictEdges: strict) } catch let e as ScenarioError {
             throw LocatedScenarioError(file: files[0], error: e)

@@ -27,13 +27,14 @@ func report(_ error: Error) -> Int32 {
     case let error as RasterError: code = error.isInputError ? 2 : 1
     case let error as RenderStopped:
         if let signal = error.signal {
-            FileHandle.standardError.write("render-grid: \(error)\n".data(using: .utf8)!)
+            FileHandle.standardError.write("render-grid: \(FileInput.quoted("\(error)"))\n".data(using: .utf8)!)
             return 128 + signal
         }
         code = 1
     default: code = 1
     }
-    FileHandle.standardError.write("render-grid: error: \(error)\n".data(using: .utf8)!)
+    // One line whatever the message holds (a file name with a newline in it).
+    FileHandle.standardError.write("render-grid: error: \(FileInput.quoted("\(error)"))\n".data(using: .utf8)!)
     return code
 }
 
@@ -51,7 +52,7 @@ do {
         print(usage)
         status = 0
     default:
-        throw UsageError("unknown command '\(command)'\n\(usage)")
+        throw UsageError("unknown command '\(command)' (render-grid --help lists the commands)")
     }
 } catch {
     status = report(error)
