@@ -6,7 +6,8 @@ import Synchronization
 /// What to render and where.
 public struct RenderOptions: Sendable {
     public var outputDirectory: String
-    /// 0-based inclusive frame range; nil renders every frame.
+    /// 0-based inclusive frame range; nil renders every frame, and an upper bound of `Int.max`
+    /// means "to the last frame".
     public var frames: ClosedRange<Int>?
     /// Render the ideal infinite plane instead of the scenario's scroll view.
     public var reference = false
@@ -104,7 +105,8 @@ public enum FrameExporter {
     public static func render(_ scenario: Scenario, font: FontRenderer, options: RenderOptions) throws -> RenderSummary {
         let started = ContinuousClock.now
         let total = try countFrames(scenario, reference: options.reference)
-        let range = options.frames ?? 0...(total - 1)
+        var range = options.frames ?? 0...(total - 1)
+        if range.upperBound == Int.max && range.lowerBound < total { range = range.lowerBound...(total - 1) }
         guard range.lowerBound >= 0, range.upperBound < total else {
             throw RenderRangeError(range: range, total: total)
         }

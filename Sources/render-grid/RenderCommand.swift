@@ -12,8 +12,9 @@ enum RenderCommand {
     OPTIONS:
       --out DIR            output folder (default: output/<scenario name>/)
       --scale S            device scale 1...8, overriding viewport.scale
-      --frames A:B         render only frames A to B (0-based, inclusive); the bytes equal
-                           those of a full run; the trace is written as trace_AAAAA-BBBBB.jsonl
+      --frames A:B         render only frames A to B (0-based, inclusive; A: means to the last
+                           frame); the bytes equal those of a full run; the trace is written as
+                           trace_AAAAA-BBBBB.jsonl. Shards may write one folder at the same time
       --reference          render the ideal infinite plane (no content edges, no recentering)
       --jobs N             frames rendered in parallel (default: all cores); output does not depend on N
       --font PATH          a TrueType/OpenType font (default: style.font, then DejaVu Sans)
@@ -107,8 +108,8 @@ enum RenderCommand {
 
     static func parseRange(_ text: String) throws(UsageError) -> ClosedRange<Int> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else {
-            throw UsageError("--frames takes A:B with 0 <= A <= B (e.g. --frames 0:59), not '\(text)'")
+        guard parts.count == 2, let a = Int(parts[0]), let b = parts[1].isEmpty ? Int.max : Int(parts[1]), a >= 0, b >= a else {
+            throw UsageError("--frames takes A:B with 0 <= A <= B, or A: for A to the last frame (e.g. --frames 0:59), not '\(text)'")
         }
         return a...b
     }

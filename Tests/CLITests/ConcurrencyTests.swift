@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+/// Renders that users run side by side, tested with real concurrent processes: shards of one
+/// render into one folder (the README's recipe), two full renders into one folder, and the
+/// temporaries a killed run leaves.
+@Suite struct ConcurrencyTests {
+    /// 120 frames that all differ, small enough to render quickly in several processes at once.
+    static let scenario = """
+    { "name": "shards", "viewport": { "width": 120, "height": 90, "scale": 1 }, "fps": 60,
+      "scroll": { "recenter": "threshold", "contentSize": { "width": 2000, "height": 2000 } },
+      "steps": [ { "drag": { "by": { "x": -600, "y": -240 }, "duration": 2, "release": "hold" } } ] }
+    """
+
+    /// Starts every argument list as a process at once and waits for all of them.
+    static func runTogether(_ commands: [[String]]) throws -> [CLI.Result] {
+        let started = try commands.map { arguments -> (Process, Pipe, Pipe) in
+            let process = Process()
+            process.executableURL = CLI.executable
+            process.arguments = arguments
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            return (process, out, err)
+        }
+        return started.map { process, out, err in
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                              stderr: String(decoding: stderr, as: UTF8.self))
+        }
+    }
+
+    func expectSameFrames(_ folder: URL, as reference: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let frames = CLI.files(in: reference).filter { $0.hasPrefix("frame_") }
+        #expect(CLI.files(in: folder).filter { $0.hasPrefix("frame_") } == frames, sourceLocation: sourceLocation)
+        for name in frames {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == Data(contentsOf: reference.appendingPathComponent(name)),
+                    "\(name)", sourceLocation: sourceLocation)
+        }
+        #expect(!CLI.files(in: folder).contains { $0.hasPrefix(".") }, "temporaries left: \(CLI.files(in: folder))",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The README's "Splitting a long render" recipe: three shards into one folder at once, three
+    /// rounds. Every shard succeeds, the frames are a full render's bytes, and the shard traces,
+    /// concatenated in name order, are the full trace.
+    @Test func shardsIntoOneFolder() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(Self.scenario, to: folder)
+        let full = folder.appendingPathComponent("full")
+        #expect(try CLI.run(["render", scenario, "--out", full.path, "--quiet", "--jobs", "1"]).status == 0)
+        for round in 0..<3 {
+            let split = folder.appendingPathComponent("split\(round)")
+            let results = try Self.runTogether(["0:39", "40:79", "80:"].map {
+                ["render", scenario, "--frames", $0, "--out", split.path, "--jobs", "1", "--quiet"]
+            })
+            for r in results { #expect(r.status == 0, "round \(round): \(r.stderr)") }
+            try expectSameFrames(split, as: full)
+            let traces = CLI.files(in: split).filter { $0.hasPrefix("trace_") }
+            #expect(traces == ["trace_00000-00039.jsonl", "trace_00040-00079.jsonl", "trace_00080-00120.jsonl"])
+            let joined = try traces.map { try Data(contentsOf: split.appendingPathComponent($0)) }.reduce(Data(), +)
+            #expect(joined == (try Data(contentsOf: full.appendingPathComponent("trace.jsonl"))))
+        }
+    }
+
+    /// Two full renders of one scenario into one folder at once both succeed with a full render's bytes.
+    @Test func twoRendersIntoOneFolder() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(Self.scenario, to: folder)
+        let full = folder.appendingPathComponent("full"), both = folder.appendingPathComponent("both")
+        #expect(try CLI.run(["render", scenario, "--out", full.path, "--quiet"]).status == 0)
+        let results = try Self.runTogether([["render", scenario, "--out", both.path, "--quiet", "--jobs", "2"],
+                                            ["render", scenario, "--out", both.path, "--quiet", "--jobs", "1"]])
+        for r in results { #expect(r.status == 0, "\(r.stderr)") }
+        try expectSameFrames(both, as: full)
+        #expect(try Data(contentsOf: both.appendingPathComponent("trace.jsonl")) == Data(contentsOf: full.appendingPathComponent("trace.jsonl")))
+    }
+
+    /// A render removes temporaries of dead processes and of earlier versions (older than the run),
+    /// and leaves those of a live process alone.
+    @Test func onlyProvablyStaleTemporariesAreRemoved() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(), to: folder)
+        let out = folder.appendingPathComponent("o")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // A process that has exited: its pid is dead.
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let dead = ".frame_00003.png.\(finished.processIdentifier).tmp"
+        let live = ".frame_00004.png.\(getpid()).tmp"  // this test process is alive
+        let old = [".frame_00005.png.tmp", ".dat.nosyncab12.Xyz9"]
+        for name in [dead, live] + old {
+            try Data("partial".utf8).write(to: out.appendingPathComponent(name))
+        }
+        let past = Date().addingTimeInterval(-3600)
+        for name in old { try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: out.appendingPathComponent(name).path) }
+        let result = try CLI.run(["render", scenario, "--out", out.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let hidden = CLI.files(in: out).filter { $0.hasPrefix(".") }
+        #expect(hidden == [live], "\(hidden)")
+    }
+}
+
+/// Input and output files as hostile as a user's: pipes, folders, odd names, read-only disks.
+@Suite struct FileSurfaceTests {
+    func mkfifo(_ url: URL) throws {
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/mkfifo")
+        make.arguments = [url.path]
+        try make.run()
+        make.waitUntilExit()
+        try #require(make.terminationStatus == 0)
+    }
+
+    /// A FIFO given as the font (`--font` or `style.font`) or as the scenario is refused at once
+    /// (exit 2, one line naming where it came from), never waited on.
+    @Test func pipesAreRefusedNotWaitedOn() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("font.ttf")
+        try mkfifo(fifo)
+        let plain = try CLI.write(CLI.smallScenario(), to: folder)
+        let styled = try CLI.write(CLI.smallScenario().replacingOccurrences(of: #""fps": 30,"#, with: #""fps": 30, "style": { "font": "font.ttf" },"#),
+                                   to: folder, as: "styled.json")
+        let out = folder.appendingPathComponent("o").path
+        let started = Date()
+        let cases: [([String], [String])] = [
+            (["render", plain, "--font", fifo.path, "--out", out], ["--font", "not a regular file"]),
+            (["render", styled, "--out", out], ["styled.json", "style.font", "not a regular file"]),
+            (["verify", styled], ["styled.json", "style.font"]),
+            (["render", fifo.path, "--out", out], ["scenario", "not a regular file"]),
+            (["render", plain, "--font", folder.path, "--out", out], ["--font", "is a folder"]),
+        ]
+        for (arguments, words) in cases {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            for word in words { #expect(result.stderr.contains(word), "\(arguments): \(result.stderr)") }
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// A file name with a newline still gives one line; an empty option value is a usage error.
+    @Test func oneLineErrorsAndEmptyValues() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let odd = try CLI.write("{ \"name\": 5 }", to: folder, as: "bad\nname.json")
+        let result = try CLI.run(["render", odd, "--out", folder.appendingPathComponent("o").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("bad\\nname.json"), "\(result.stderr)")
+        let missing = try CLI.run(["render", folder.appendingPathComponent("no\nsuch.json").path])
+        #expect(missing.status == 2 && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+        let plain = try CLI.write(CLI.smallScenario(), to: folder)
+        for arguments in [["render", plain, "--out", ""], ["render", plain, "--out="], ["render", plain, "--font", ""]] {
+            let r = try CLI.run(arguments)
+            #expect(r.status == 2 && r.stderr.contains("empty"), "\(arguments): \(r.stderr)")
+        }
+    }
+
+    /// A read-only file system is named as such (exit 1), and nothing is left behind.
+    @Test func readOnlyFileSystem() throws {
+        let mountPoint = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint.path]
+        mount.standardError = Pipe()
+        try? mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            print("readOnlyFileSystem: cannot mount a tmpfs here (not root, or no CAP_SYS_ADMIN); skipped")
+            return
+        }
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [mountPoint.path]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        let source = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: source) }
+        let scenario = try CLI.write(CLI.smallScenario(), to: source)
+        for out in [mountPoint.appendingPathComponent("frames").path, mountPoint.path] {
+            let result = try CLI.run(["render", scenario, "--out", out])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("Read-only file system"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(CLI.files(in: mountPoint).isEmpty)
+    }
+}
