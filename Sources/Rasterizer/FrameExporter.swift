@@ -11,8 +11,10 @@ public struct RenderOptions: Sendable {
     public var frames: ClosedRange<Int>?
     /// Render the ideal infinite plane instead of the scenario's scroll view.
     public var reference = false
-    /// Frames rendered in parallel. Output bytes do not depend on it.
+    /// Frames rendered in parallel, 1...`maxJobs` (other values are clamped). Output bytes do not
+    /// depend on it.
     public var jobs = 1
+    public static let maxJobs = 256
     public var compression = Compression.fast
     /// Draw the HUD overlay / tint tiles by reuse (see `FrameRenderer`).
     public var hud = false
@@ -126,7 +128,7 @@ public enum FrameExporter {
         configured.showReuse = options.showReuse
         let renderer = configured
         let overlays = options.hud || options.showReuse
-        let jobs = max(1, options.jobs)
+        let jobs = min(max(1, options.jobs), RenderOptions.maxJobs)
         // Frame buffers are made by the workers that use them, on first use: a render of 3 frames
         // with --jobs 64 allocates at most 3.
         let workers = (0..<jobs).map { _ in CanvasBox() }
@@ -196,7 +198,9 @@ public enum FrameExporter {
                             try FileOutput.writeAtomically(png, to: (directory as NSString).appendingPathComponent(frameName(frame.index)))
                             onDisk.wrappingAdd(1, ordering: .relaxed)
                         }
-                        return (png, rendered, keptHere)
+                        // Only the batch's last PNG is kept (the next batch may repeat it), so a batch
+                        // holds at most one encoded frame per worker at a time.
+                        return (g == groups.count - 1 ? png : nil, rendered, keptHere)
                     }
                     results.withLock { $0[g] = result }
                 }
