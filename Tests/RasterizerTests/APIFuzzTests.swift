@@ -106,4 +106,42 @@ struct RasterRNG: RandomNumberGenerator {
         let a = font.layout("(1, 2)", pixelSize: 17), b = font.layout("(1, 2)", pixelSize: 17)
         #expect(a.width == b.width && a.glyphs.count == b.glyphs.count)
     }
+
+    /// Damaged font files (flipped bytes, truncation, table directory garbage) are refused with an
+    /// error or draw labels; FreeType never crashes the process on them.
+    @Test func damagedFontsNeverCrash() throws {
+        let env = ProcessInfo.processInfo.environment
+        let seconds = env["RENDER_GRID_FUZZ_SECONDS"].flatMap(Double.init) ?? 2
+        let seed = env["RENDER_GRID_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xF0
+        var rng = RasterRNG(state: seed)
+        let original = try FileInput.read(FontRenderer.defaultFontPath(), maxBytes: FontRenderer.maxFontBytes, what: "font")
+        let started = Date()
+        var tried = 0, opened = 0
+        while Date().timeIntervalSince(started) < seconds && tried < 100_000 {
+            var bytes = original
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0:  // flip bytes anywhere
+                for _ in 0..<Int.random(in: 1...64, using: &rng) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                }
+            case 1:  // the table directory and the first tables, where offsets and lengths live
+                for _ in 0..<Int.random(in: 1...16, using: &rng) {
+                    bytes[Int.random(in: 0..<min(bytes.count, 1024), using: &rng)] = [0, 0xFF, 0x7F, 0x80].randomElement(using: &rng)!
+                }
+            case 2:  // truncate
+                bytes.removeSubrange(Int.random(in: 0..<bytes.count, using: &rng)...)
+            default:  // garbage
+                bytes = (0..<Int.random(in: 0...4096, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            }
+            tried += 1
+            guard let font = try? FontRenderer(bytes: bytes, name: "fuzzed.ttf") else { continue }
+            opened += 1
+            var canvas = try Canvas(width: 64, height: 24, fill: RGBA(255, 255, 255))
+            for size in [9.0, 17, 34] {
+                canvas.draw(font.layout("(-1234, 5678)", pixelSize: size), x: 2, baseline: 18, color: RGBA(0, 0, 0), clip: canvas.bounds)
+            }
+        }
+        print("font fuzz: \(tried) damaged fonts, \(opened) opened and drew labels, seed \(seed)")
+        #expect(tried > 10)
+    }
 }
