@@ -124,11 +124,12 @@ struct Node {
         return try double(in: 0.5...0.9999)
     }
 
-    /// "#RRGGBB" or "#RRGGBBAA".
+    /// "#RRGGBB" or "#RRGGBBAA": hex digits only (`UInt32(_:radix:)` alone would accept a sign).
     func color() throws(ScenarioError) -> RGBA {
         let text = try string()
         let digits = Array(text.utf8.dropFirst())
-        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8,
+        let hex = digits.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, hex,
               let packed = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
             throw failure(.invalidValue, "\"\(text)\" is not a colour; allowed: \"#RRGGBB\" or \"#RRGGBBAA\"")
         }

@@ -45,6 +45,7 @@ public enum ScenarioDecoder {
     static func decodeScenario(_ root: Node, limits: Limits) throws(ScenarioError) -> Scenario {
         let members = try root.object(allowed: keys(""))
         let name = try members.required("name").string()
+        _ = try members.optional("description")?.string()
         if name.isEmpty || name.count > 100 {
             throw try members.required("name").failure(.outOfRange, "must be 1 to 100 characters")
         }

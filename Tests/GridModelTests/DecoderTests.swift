@@ -66,7 +66,26 @@ import Testing
         Bad(json: String(repeating: "[", count: 100) + String(repeating: "]", count: 100), kind: .malformedJSON, path: "", mentions: "nesting"),
         Bad(json: #"{ "name": "a", "name": "b" }"#, kind: .malformedJSON, path: "", mentions: "duplicate key"),
         Bad(json: #"{ "viewport": { "width": 1, "height": 1 }, "steps": [] }"#, kind: .missingKey, path: "name", mentions: "required"),
+        // UInt32(_:radix:) alone accepts a sign: only hex digits are a colour.
+        Bad(json: styled(##"{ "tileColor": "#+12345" }"##), kind: .invalidValue, path: "style.tileColor", mentions: "#RRGGBB"),
+        Bad(json: styled(##"{ "background": "#-00000" }"##), kind: .invalidValue, path: "style.background", mentions: "#RRGGBB"),
+        Bad(json: styled(##"{ "borderColor": "#+1234567" }"##), kind: .invalidValue, path: "style.borderColor", mentions: "#RRGGBB"),
+        Bad(json: styled(##"{ "labelColor": "# 12345" }"##), kind: .invalidValue, path: "style.labelColor", mentions: "#RRGGBB"),
+        Bad(json: #"{ "name": "d", "description": 42, "viewport": { "width": 100, "height": 100 }, "steps": [] }"#,
+            kind: .wrongType, path: "description", mentions: "must be a string"),
+        Bad(json: #"{ "name": "d", "description": null, "viewport": { "width": 100, "height": 100 }, "steps": [] }"#,
+            kind: .wrongType, path: "description", mentions: "must be a string"),
     ]
+
+    static func styled(_ style: String) -> String {
+        #"{ "name": "s", "viewport": { "width": 100, "height": 100 }, "style": \#(style), "steps": [] }"#
+    }
+
+    @Test func coloursTakeHexDigitsInEitherCase() throws {
+        let s = try decode(Self.styled(##"{ "tileColor": "#0aF0Bc", "background": "#FFfe0080" }"##))
+        #expect(s.style.tileColor == RGBA(0x0A, 0xF0, 0xBC))
+        #expect(s.style.background == RGBA(0xFF, 0xFE, 0x00, 0x80))
+    }
 
     @Test(arguments: bad)
     func rejectsBadInputWithItsPath(_ bad: Bad) {
