@@ -55,9 +55,9 @@ struct Node {
     func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         guard case .number(let text) = value else { throw failure(.wrongType, "must be a number, found \(value.kindName)") }
         guard let number = Double(text), number.isFinite else {
-            throw failure(.outOfRange, "\(text) is not a finite number; allowed: \(DoubleRange(range))")
+            throw failure(.outOfRange, "\(text) is not a finite number; allowed: \(Check.describe(range))")
         }
-        guard range.contains(number) else { throw failure(.outOfRange, "\(text) is out of range; allowed: \(DoubleRange(range))") }
+        guard range.contains(number) else { throw failure(.outOfRange, "\(text) is out of range; allowed: \(Check.describe(range))") }
         return number
     }
 
@@ -91,10 +91,9 @@ struct Node {
         return TileCoordinate(x: try m.required("x").coordinate(), y: try m.required("y").coordinate())
     }
 
-    func vector(limit: Double) throws(ScenarioError) -> Vector {
+    func vector(in range: ClosedRange<Double>) throws(ScenarioError) -> Vector {
         let m = try object(allowed: ["x", "y"])
-        return Vector(x: try m.optional("x")?.double(in: -limit...limit) ?? 0,
-                      y: try m.optional("y")?.double(in: -limit...limit) ?? 0)
+        return Vector(x: try m.optional("x")?.double(in: range) ?? 0, y: try m.optional("y")?.double(in: range) ?? 0)
     }
 
     func size(in range: ClosedRange<Double>) throws(ScenarioError) -> Size {
@@ -121,7 +120,7 @@ struct Node {
             default: throw failure(.invalidValue, "unknown value \"\(text)\"; allowed: \"normal\", \"fast\" or a number in 0.5...0.9999")
             }
         }
-        return try double(in: 0.5...0.9999)
+        return try double(in: Allowed.decelerationRate)
     }
 
     /// "#RRGGBB" or "#RRGGBBAA": hex digits only (`UInt32(_:radix:)` alone would accept a sign).
@@ -136,10 +135,4 @@ struct Node {
         let value = digits.count == 6 ? (packed << 8) | 0xFF : packed
         return RGBA(UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
     }
-}
-
-private struct DoubleRange: CustomStringConvertible {
-    let range: ClosedRange<Double>
-    init(_ range: ClosedRange<Double>) { self.range = range }
-    var description: String { "\(ScenarioDecoder.format(range.lowerBound))...\(ScenarioDecoder.format(range.upperBound))" }
 }

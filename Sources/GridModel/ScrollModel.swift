@@ -69,7 +69,7 @@ struct ScrollModel: ScrollEngine {
     /// Deliberate bugs for tests of the checks.
     let faults: Faults
 
-    init(scenario: Scenario, reference: Bool, faults: Faults = Faults()) throws(ScenarioError) {
+    init(scenario: Scenario, reference: Bool, maxLiveTiles: Int = Limits().maxLiveTiles, faults: Faults = Faults()) throws(ScenarioError) {
         self.faults = faults
         let vp = scenario.viewport
         let viewport = FixedPoint(points: Vector(x: vp.width, y: vp.height))
@@ -103,7 +103,7 @@ struct ScrollModel: ScrollEngine {
         offset = FixedPoint(x: ix.offset, y: iy.offset)
         layout = TileLayout(tileSize: tile, buffer: scenario.grid.buffer,
                             anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),
-                            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin))
+                            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin), maxTiles: maxLiveTiles)
         pageOrigin = FixedPoint(x: x.isFinite ? 0 : ix.offset, y: y.isFinite ? 0 : iy.offset)
         restPage = .zero
         restPage = FixedPoint(x: rules(x, pageOrigin.x, pageSize.x).page(of: offset.x),

@@ -69,6 +69,10 @@ import Testing
         #expect(properties(schema)["description"]?["type"] as? String == "string")
     }
 
+    @Test func stepsAreLimited() {
+        #expect(properties(schema)["steps"]?["maxItems"] as? Int == Limits.maxSteps)
+    }
+
     @Test func everyBundledScenarioPointsAtTheSchema() throws {
         for name in bundledScenarioNames() {
             let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name).json"), encoding: .utf8)
