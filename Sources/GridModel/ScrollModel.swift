@@ -26,7 +26,8 @@ struct ScrollModel: ScrollEngine {
     private var restPage: FixedPoint
     /// Lazy content: the predicted target rect (content coordinates) and the tiles loaded before.
     private var targetRect: (origin: FixedPoint, size: FixedPoint)?
-    private var loadedBefore: Set<TileCoordinate> = []
+    /// At most `Limits.maxRememberedLoads` of them, the oldest forgotten first.
+    private(set) var loadedBefore = RecentSet<TileCoordinate>(capacity: Limits.maxRememberedLoads)
     private(set) var time = 0.0
 
     // Per-frame output.
@@ -519,7 +520,9 @@ struct ScrollModel: ScrollEngine {
         }
         if lazy {
             if !decelerating { layout.loadAll() }
-            for tile in layout.tiles.values where tile.loaded { loadedBefore.insert(tile.coordinate) }
+            // In row-major order, so that what is forgotten first does not depend on hashing.
+            let fresh = layout.tiles.values.filter { $0.loaded && !loadedBefore.contains($0.coordinate) }.map(\.coordinate)
+            for coordinate in fresh.sorted() { loadedBefore.insert(coordinate) }
         }
     }
 
