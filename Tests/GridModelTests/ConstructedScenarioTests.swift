@@ -99,4 +99,20 @@ import Testing
             #expect(offset < -0.98e14 && offset > -1.01e14, "\(offset)")
         }
     }
+
+    /// Everything public that reads a value nobody validated: no trap, and the trace stays JSON.
+    @Test func unvalidatedValuesDoNotTrap() throws {
+        #expect(Viewport(width: .nan, height: -1, scale: 0).pixelWidth == 0)
+        #expect(Viewport(width: 1e300, height: .infinity, scale: 8).pixelHeight == 1 << 62)
+        #expect(Viewport(width: 1e300, height: 10, scale: .min).pixelWidth == 0)
+        var simulation = try Simulation(scenario: Self.base)
+        var frame = try #require(try simulation.next())
+        frame.viewport = Size(width: .nan, height: .infinity)
+        frame.scale = 0
+        frame.contentOffset = Vector(x: .nan, y: -.infinity)
+        #expect(frame.pixelWidth == 0 && frame.pixelHeight == 0)
+        let line = Trace.line(for: frame)
+        #expect(line.contains(#""contentOffset":{"x":null,"y":null}"#))
+        #expect(!line.contains("nan") && !line.contains("inf"))
+    }
 }
