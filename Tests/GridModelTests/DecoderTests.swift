@@ -127,3 +127,48 @@ import Testing
         }
     }
 }
+
+/// Inputs as large as the file limit allows: decoded or refused in time, with one short error line.
+@Suite struct LargeInputTests {
+    func timed(_ body: () throws -> Void) rethrows -> Duration {
+        let start = ContinuousClock.now
+        try body()
+        return ContinuousClock.now - start
+    }
+
+    /// A linear search per key made an object of 300000 keys take minutes.
+    @Test func manyKeysParseInLinearTime() throws {
+        let keys = (0..<150_000).map { "\"k\($0)\":0" }.joined(separator: ",")
+        let elapsed = try timed { _ = try JSONParser.parse(Array("{\(keys)}".utf8)) }
+        #expect(elapsed < .seconds(5))
+        #expect { _ = try JSONParser.parse(Array("{\(keys),\"k149999\":1}".utf8)) } throws: {
+            "\($0)".contains("duplicate key \"k149999\"")
+        }
+    }
+
+    /// "Did you mean" compared a megabyte-long key with every allowed key, letter by letter, and the
+    /// error line quoted it whole (twice).
+    @Test func aHugeUnknownKeyIsQuickAndQuotedShort() {
+        let key = String(repeating: "a", count: 1_000_000)
+        let json = #"{ "name": "x", "viewport": { "width": 10, "height": 10 }, "steps": [], ""# + key + #"": 1 }"#
+        var error: ScenarioError?
+        let elapsed = timed { do { _ = try decode(json) } catch let e { error = e as? ScenarioError } }
+        #expect(elapsed < .seconds(5))
+        #expect(error?.kind == .unknownKey)
+        #expect(error?.path == String(repeating: "a", count: 60) + "…")
+        #expect((error?.description.count ?? .max) < 400)
+    }
+
+    @Test func hugeLiteralsAreQuotedShort() {
+        let digits = String(repeating: "7", count: 200_000)
+        for (json, path) in [(scenarioJSON(steps: "[]", viewport: #"{ "width": "# + digits + #", "height": 10 }"#), "viewport.width"),
+                             (scenarioJSON(steps: "[]", fps: 0).replacingOccurrences(of: #""fps": 0"#, with: #""fps": "# + digits), "fps"),
+                             (scenarioJSON(steps: #"[ { "jump": { "tile": { "x": "# + digits + #", "y": 0 } } } ]"#), "steps[0].jump.tile.x"),
+                             (scenarioJSON(steps: "[]", scroll: #"{ "recenter": ""# + digits + #"" }"#), "scroll.recenter")] {
+            #expect { _ = try decode(json) } throws: {
+                let e = $0 as! ScenarioError
+                return e.path == path && e.description.count < 300
+            }
+        }
+    }
+}
