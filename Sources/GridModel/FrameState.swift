@@ -108,8 +108,8 @@ public struct FrameState: Sendable {
     /// Pager only: each visible page and the fraction of it on screen.
     public var pageVisibility: [PageVisibility]
 
-    public var pixelWidth: Int { Int((viewport.width * Double(scale)).rounded()) }
-    public var pixelHeight: Int { Int((viewport.height * Double(scale)).rounded()) }
+    public var pixelWidth: Int { devicePixels(viewport.width, scale: scale) }
+    public var pixelHeight: Int { devicePixels(viewport.height, scale: scale) }
 
     /// Whether this frame draws exactly the same pixels as `other` (ids and events do not draw).
     public func drawsSame(as other: FrameState) -> Bool {

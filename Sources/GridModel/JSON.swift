@@ -110,13 +110,14 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(String, JSONValue)] = []
+        var keys = Set<String>()  // a linear search per key made 300000 keys take minutes
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
             let key = try parseString()
-            if members.contains(where: { $0.0 == key }) { throw error("duplicate key \"\(key)\"") }
+            guard keys.insert(key).inserted else { throw error("duplicate key \"\(excerpt(key))\"") }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1

@@ -9,6 +9,7 @@ struct PagerModel: ScrollEngine {
     let rows: Int?
     let scale: Int
     let pixel: Int64
+    let maxLiveTiles: Int
     private(set) var page: TileCoordinate
     private(set) var pageSize: FixedPoint
     /// Displacement from the current page, in content-offset terms (+x shows the next column).
@@ -27,7 +28,8 @@ struct PagerModel: ScrollEngine {
         case animation(start: Double, duration: Double, from: Int64, to: Int64, flip: Int64)
     }
 
-    init(scenario: Scenario) throws(ScenarioError) {
+    init(scenario: Scenario, maxLiveTiles: Int = Limits().maxLiveTiles) throws(ScenarioError) {
+        self.maxLiveTiles = maxLiveTiles
         spec = scenario.pager ?? PagerSpec()
         columns = scenario.grid.columns
         rows = scenario.grid.rows
@@ -39,7 +41,7 @@ struct PagerModel: ScrollEngine {
             return count == 0 ? 0 : min(max(v, 0), Int64(count) - 1)
         }
         page = TileCoordinate(x: clampedStart(scenario.grid.start.x, columns), y: clampedStart(scenario.grid.start.y, rows))
-        layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero)
+        layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
         try sample(at: 0)
     }
 
@@ -212,7 +214,7 @@ struct PagerModel: ScrollEngine {
         idleSince = t
         offset = .zero
         pageSize = FixedPoint(points: Vector(x: width, y: height))
-        layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero)
+        layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
         events.append(.resize(width: width, height: height))
         try sample(at: t)
     }

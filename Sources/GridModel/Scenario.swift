@@ -58,8 +58,16 @@ public struct Viewport: Sendable, Equatable {
         self.height = height
         self.scale = scale
     }
-    public var pixelWidth: Int { Int((width * Double(scale)).rounded()) }
-    public var pixelHeight: Int { Int((height * Double(scale)).rounded()) }
+    public var pixelWidth: Int { devicePixels(width, scale: scale) }
+    public var pixelHeight: Int { devicePixels(height, scale: scale) }
+}
+
+/// `points` at `scale` in whole device pixels: 0 for NaN or a negative size, and at most 2^62, so
+/// that a value nobody validated never traps.
+func devicePixels(_ points: Double, scale: Int) -> Int {
+    let pixels = (points * Double(scale)).rounded()
+    guard pixels > 0 else { return 0 }
+    return pixels < 0x1p62 ? Int(pixels) : 1 << 62
 }
 
 public struct GridSpec: Sendable, Equatable {

@@ -27,10 +27,10 @@ struct Node {
         var entries: [(String, Node)] = []
         for (key, child) in pairs {
             guard allowed.contains(key) else {
-                var message = "unknown \(noun) \"\(key)\""
+                var message = "unknown \(noun) \"\(excerpt(key))\""
                 if let hint = closestName(to: key, in: allowed) { message += " (did you mean \"\(hint)\"?)" }
                 message += "; allowed: \(allowed.filter { $0 != "$schema" }.joined(separator: ", "))"
-                throw ScenarioError(kind: unknownKind, path: self.child(key), message: message)
+                throw ScenarioError(kind: unknownKind, path: self.child(excerpt(key)), message: message)
             }
             entries.append((key, Node(value: child, path: self.child(key))))
         }
@@ -55,9 +55,9 @@ struct Node {
     func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         guard case .number(let text) = value else { throw failure(.wrongType, "must be a number, found \(value.kindName)") }
         guard let number = Double(text), number.isFinite else {
-            throw failure(.outOfRange, "\(text) is not a finite number; allowed: \(DoubleRange(range))")
+            throw failure(.outOfRange, "\(excerpt(text)) is not a finite number; allowed: \(Check.describe(range))")
         }
-        guard range.contains(number) else { throw failure(.outOfRange, "\(text) is out of range; allowed: \(DoubleRange(range))") }
+        guard range.contains(number) else { throw failure(.outOfRange, "\(excerpt(text)) is out of range; allowed: \(Check.describe(range))") }
         return number
     }
 
@@ -65,10 +65,10 @@ struct Node {
         guard case .number(let text) = value else { throw failure(.wrongType, "must be an integer, found \(value.kindName)") }
         guard let number = Int(text) else {
             if let d = Double(text), d.isFinite, d == d.rounded(), abs(d) < 1e15, range.contains(Int(d)) { return Int(d) }
-            throw failure(.outOfRange, "\(text) is not an integer in \(range.lowerBound)...\(range.upperBound)")
+            throw failure(.outOfRange, "\(excerpt(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)")
         }
         guard range.contains(number) else {
-            throw failure(.outOfRange, "\(text) is out of range; allowed: \(range.lowerBound)...\(range.upperBound)")
+            throw failure(.outOfRange, "\(excerpt(text)) is out of range; allowed: \(range.lowerBound)...\(range.upperBound)")
         }
         return number
     }
@@ -78,7 +78,7 @@ struct Node {
         guard case .number(let text) = value else { throw failure(.wrongType, "must be an integer, found \(value.kindName)") }
         let limit = Limits.maxCoordinate
         guard let number = Int64(text) else {
-            throw failure(.outOfRange, "\(text) is not an integer tile coordinate in ±2^53 (±\(limit))")
+            throw failure(.outOfRange, "\(excerpt(text)) is not an integer tile coordinate in ±2^53 (±\(limit))")
         }
         guard number.magnitude <= UInt64(limit) else {  // abs(Int64.min) would trap
             throw failure(.outOfRange, "\(text) is outside ±2^53 (±\(limit)), where tile coordinates are exact")
@@ -91,10 +91,9 @@ struct Node {
         return TileCoordinate(x: try m.required("x").coordinate(), y: try m.required("y").coordinate())
     }
 
-    func vector(limit: Double) throws(ScenarioError) -> Vector {
+    func vector(in range: ClosedRange<Double>) throws(ScenarioError) -> Vector {
         let m = try object(allowed: ["x", "y"])
-        return Vector(x: try m.optional("x")?.double(in: -limit...limit) ?? 0,
-                      y: try m.optional("y")?.double(in: -limit...limit) ?? 0)
+        return Vector(x: try m.optional("x")?.double(in: range) ?? 0, y: try m.optional("y")?.double(in: range) ?? 0)
     }
 
     func size(in range: ClosedRange<Double>) throws(ScenarioError) -> Size {
@@ -106,7 +105,7 @@ struct Node {
         let text = try string()
         let names = E.allCases.map(\.rawValue)
         guard let result = E(rawValue: text) else {
-            var message = "unknown value \"\(text)\""
+            var message = "unknown value \"\(excerpt(text))\""
             if let hint = closestName(to: text, in: names) { message += " (did you mean \"\(hint)\"?)" }
             throw failure(.invalidValue, message + "; allowed: " + names.map { "\"\($0)\"" }.joined(separator: ", "))
         }
@@ -118,27 +117,22 @@ struct Node {
             switch text {
             case "normal": return ScrollPhysics.normalDecelerationRate
             case "fast": return ScrollPhysics.fastDecelerationRate
-            default: throw failure(.invalidValue, "unknown value \"\(text)\"; allowed: \"normal\", \"fast\" or a number in 0.5...0.9999")
+            default: throw failure(.invalidValue, "unknown value \"\(excerpt(text))\"; allowed: \"normal\", \"fast\" or a number in 0.5...0.9999")
             }
         }
-        return try double(in: 0.5...0.9999)
+        return try double(in: Allowed.decelerationRate)
     }
 
-    /// "#RRGGBB" or "#RRGGBBAA".
+    /// "#RRGGBB" or "#RRGGBBAA": hex digits only (`UInt32(_:radix:)` alone would accept a sign).
     func color() throws(ScenarioError) -> RGBA {
         let text = try string()
         let digits = Array(text.utf8.dropFirst())
-        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8,
+        let hex = digits.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, hex,
               let packed = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
-            throw failure(.invalidValue, "\"\(text)\" is not a colour; allowed: \"#RRGGBB\" or \"#RRGGBBAA\"")
+            throw failure(.invalidValue, "\"\(excerpt(text))\" is not a colour; allowed: \"#RRGGBB\" or \"#RRGGBBAA\"")
         }
         let value = digits.count == 6 ? (packed << 8) | 0xFF : packed
         return RGBA(UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
     }
-}
-
-private struct DoubleRange: CustomStringConvertible {
-    let range: ClosedRange<Double>
-    init(_ range: ClosedRange<Double>) { self.range = range }
-    var description: String { "\(ScenarioDecoder.format(range.lowerBound))...\(ScenarioDecoder.format(range.upperBound))" }
 }

@@ -40,7 +40,15 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// Suggests the closest known name for a misspelt key or step ("did you mean").
+/// Input text as quoted in a message or path: at most `limit` characters, so that an error stays one
+/// readable line whatever the input (a key can be megabytes long).
+func excerpt(_ text: String, limit: Int = 60) -> String {
+    text.count > limit ? String(text.prefix(limit)) + "…" : text
+}
+
+/// Suggests the closest known name for a misspelt key or step ("did you mean"). Candidates whose
+/// length alone differs by more than the allowed distance are skipped without computing it, so a
+/// megabyte-long key costs no more than reading it.
 func closestName(to name: String, in candidates: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
@@ -57,7 +65,12 @@ func closestName(to name: String, in candidates: [String]) -> String? {
         return previous[b.count]
     }
     let lowered = Array(name.lowercased())
-    let scored = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }
+    let allowed = max(2, name.count / 3)
+    let scored = candidates.compactMap { candidate -> (String, Int)? in
+        let other = Array(candidate.lowercased())
+        guard abs(lowered.count - other.count) <= allowed else { return nil }  // the distance is at least that
+        return (candidate, distance(lowered, other))
+    }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(2, name.count / 3) ? best.0 : nil
+    return best.1 <= allowed ? best.0 : nil
 }

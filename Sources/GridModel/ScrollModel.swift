@@ -26,7 +26,8 @@ struct ScrollModel: ScrollEngine {
     private var restPage: FixedPoint
     /// Lazy content: the predicted target rect (content coordinates) and the tiles loaded before.
     private var targetRect: (origin: FixedPoint, size: FixedPoint)?
-    private var loadedBefore: Set<TileCoordinate> = []
+    /// At most `Limits.maxRememberedLoads` of them, the oldest forgotten first.
+    private(set) var loadedBefore = RecentSet<TileCoordinate>(capacity: Limits.maxRememberedLoads)
     private(set) var time = 0.0
 
     // Per-frame output.
@@ -69,7 +70,7 @@ struct ScrollModel: ScrollEngine {
     /// Deliberate bugs for tests of the checks.
     let faults: Faults
 
-    init(scenario: Scenario, reference: Bool, faults: Faults = Faults()) throws(ScenarioError) {
+    init(scenario: Scenario, reference: Bool, maxLiveTiles: Int = Limits().maxLiveTiles, faults: Faults = Faults()) throws(ScenarioError) {
         self.faults = faults
         let vp = scenario.viewport
         let viewport = FixedPoint(points: Vector(x: vp.width, y: vp.height))
@@ -103,7 +104,7 @@ struct ScrollModel: ScrollEngine {
         offset = FixedPoint(x: ix.offset, y: iy.offset)
         layout = TileLayout(tileSize: tile, buffer: scenario.grid.buffer,
                             anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),
-                            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin))
+                            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin), maxTiles: maxLiveTiles)
         pageOrigin = FixedPoint(x: x.isFinite ? 0 : ix.offset, y: y.isFinite ? 0 : iy.offset)
         restPage = .zero
         restPage = FixedPoint(x: rules(x, pageOrigin.x, pageSize.x).page(of: offset.x),
@@ -519,7 +520,9 @@ struct ScrollModel: ScrollEngine {
         }
         if lazy {
             if !decelerating { layout.loadAll() }
-            for tile in layout.tiles.values where tile.loaded { loadedBefore.insert(tile.coordinate) }
+            // In row-major order, so that what is forgotten first does not depend on hashing.
+            let fresh = layout.tiles.values.filter { $0.loaded && !loadedBefore.contains($0.coordinate) }.map(\.coordinate)
+            for coordinate in fresh.sorted() { loadedBefore.insert(coordinate) }
         }
     }
 

@@ -20,18 +20,23 @@ public struct Simulation: Sendable {
     private var frameIndex = 0
     private var finished = false
 
-    public init(scenario: Scenario, reference: Bool = false) throws(ScenarioError) {
-        try self.init(scenario: scenario, reference: reference, faults: Faults())
+    /// Checks the scenario with `Scenario.validate(limits:)` first, so a value built in code that a
+    /// scenario file could not express (a NaN duration, a zero fps, a huge viewport) is a
+    /// `ScenarioError`, never a trap or an endless run. Pass the limits the scenario was decoded
+    /// with when they were raised (`--max-frames`, `--max-pixels`).
+    public init(scenario: Scenario, reference: Bool = false, limits: Limits = Limits()) throws(ScenarioError) {
+        try self.init(scenario: scenario, reference: reference, limits: limits, faults: Faults())
     }
 
     /// With deliberately broken behaviour, for proving that checks catch it (tests only).
-    init(scenario: Scenario, reference: Bool, faults: Faults) throws(ScenarioError) {
+    init(scenario: Scenario, reference: Bool, limits: Limits = Limits(), faults: Faults) throws(ScenarioError) {
+        try scenario.validate(limits: limits)
         self.scenario = scenario
         self.reference = reference
         if scenario.pager != nil {
-            model = try PagerModel(scenario: scenario)
+            model = try PagerModel(scenario: scenario, maxLiveTiles: limits.maxLiveTiles)
         } else {
-            model = try ScrollModel(scenario: scenario, reference: reference, faults: faults)
+            model = try ScrollModel(scenario: scenario, reference: reference, maxLiveTiles: limits.maxLiveTiles, faults: faults)
         }
     }
 

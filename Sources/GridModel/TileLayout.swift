@@ -26,6 +26,9 @@ public struct TileStats: Sendable, Equatable {
 struct TileLayout: Sendable {
     let tileSize: FixedPoint
     let buffer: Int64
+    /// The most tiles `update` may keep (`Limits.maxLiveTiles`). `Scenario.validate` proves the
+    /// kept range never needs more; this makes it hold even if that proof were wrong.
+    let maxTiles: Int
     private(set) var anchorTile: TileCoordinate
     /// Content position of the anchor tile's top-left corner.
     private(set) var anchorOrigin: FixedPoint
@@ -40,9 +43,10 @@ struct TileLayout: Sendable {
     private(set) var keptColumns: ClosedRange<Int64>? = nil
     private(set) var keptRows: ClosedRange<Int64>? = nil
 
-    init(tileSize: FixedPoint, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint) {
+    init(tileSize: FixedPoint, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int) {
         self.tileSize = tileSize
         self.buffer = Int64(buffer)
+        self.maxTiles = maxTiles
         self.anchorTile = anchorTile
         self.anchorOrigin = anchorOrigin
     }
@@ -110,6 +114,14 @@ struct TileLayout: Sendable {
             return low <= high ? low...high : nil
         }
         let columnRange = limited(visible.columns, columnLimit), rowRange = limited(visible.rows, rowLimit)
+        if let columns = columnRange, let rows = rowRange {
+            // Counted in Double: a range that got this wide must not overflow while being refused.
+            let kept = (Double(columns.upperBound) - Double(columns.lowerBound) + 1) * (Double(rows.upperBound) - Double(rows.lowerBound) + 1)
+            if kept > Double(maxTiles) {
+                throw ScenarioError(kind: .limitExceeded, path: "",
+                    message: "the model would keep \(ScenarioDecoder.format(kept)) tiles at once; the limit is \(maxTiles) tiles: use larger tiles")
+            }
+        }
         // An empty range (the viewport beyond a finite content) keeps no tile.
         keptColumns = columnRange
         keptRows = rowRange

@@ -26,7 +26,6 @@ public enum Trace {
             }.joined(separator: ",") + "]"
         }
         return out + "}"
-        return out
     }
 
     static func event(_ e: ScrollEvent) -> String {
@@ -53,8 +52,10 @@ public enum Trace {
 
     static func point(_ v: Vector) -> String { "{\"x\":\(number(v.x)),\"y\":\(number(v.y))}" }
 
-    /// Integers without a fraction; other values in Swift's shortest round-trip form (valid JSON).
+    /// Integers without a fraction; other values in Swift's shortest round-trip form (valid JSON);
+    /// `null` for NaN and infinities, which JSON cannot write (only a hand-made frame has them).
     static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }

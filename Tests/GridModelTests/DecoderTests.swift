@@ -66,7 +66,26 @@ import Testing
         Bad(json: String(repeating: "[", count: 100) + String(repeating: "]", count: 100), kind: .malformedJSON, path: "", mentions: "nesting"),
         Bad(json: #"{ "name": "a", "name": "b" }"#, kind: .malformedJSON, path: "", mentions: "duplicate key"),
         Bad(json: #"{ "viewport": { "width": 1, "height": 1 }, "steps": [] }"#, kind: .missingKey, path: "name", mentions: "required"),
+        // UInt32(_:radix:) alone accepts a sign: only hex digits are a colour.
+        Bad(json: styled(##"{ "tileColor": "#+12345" }"##), kind: .invalidValue, path: "style.tileColor", mentions: "#RRGGBB"),
+        Bad(json: styled(##"{ "background": "#-00000" }"##), kind: .invalidValue, path: "style.background", mentions: "#RRGGBB"),
+        Bad(json: styled(##"{ "borderColor": "#+1234567" }"##), kind: .invalidValue, path: "style.borderColor", mentions: "#RRGGBB"),
+        Bad(json: styled(##"{ "labelColor": "# 12345" }"##), kind: .invalidValue, path: "style.labelColor", mentions: "#RRGGBB"),
+        Bad(json: #"{ "name": "d", "description": 42, "viewport": { "width": 100, "height": 100 }, "steps": [] }"#,
+            kind: .wrongType, path: "description", mentions: "must be a string"),
+        Bad(json: #"{ "name": "d", "description": null, "viewport": { "width": 100, "height": 100 }, "steps": [] }"#,
+            kind: .wrongType, path: "description", mentions: "must be a string"),
     ]
+
+    static func styled(_ style: String) -> String {
+        #"{ "name": "s", "viewport": { "width": 100, "height": 100 }, "style": \#(style), "steps": [] }"#
+    }
+
+    @Test func coloursTakeHexDigitsInEitherCase() throws {
+        let s = try decode(Self.styled(##"{ "tileColor": "#0aF0Bc", "background": "#FFfe0080" }"##))
+        #expect(s.style.tileColor == RGBA(0x0A, 0xF0, 0xBC))
+        #expect(s.style.background == RGBA(0xFF, 0xFE, 0x00, 0x80))
+    }
 
     @Test(arguments: bad)
     func rejectsBadInputWithItsPath(_ bad: Bad) {
@@ -105,6 +124,51 @@ import Testing
         #expect { _ = try decode(json) } throws: {
             let text = "\($0)"
             return !text.contains("\n") && text.contains("a\\u000ab")
+        }
+    }
+}
+
+/// Inputs as large as the file limit allows: decoded or refused in time, with one short error line.
+@Suite struct LargeInputTests {
+    func timed(_ body: () throws -> Void) rethrows -> Duration {
+        let start = ContinuousClock.now
+        try body()
+        return ContinuousClock.now - start
+    }
+
+    /// A linear search per key made an object of 300000 keys take minutes.
+    @Test func manyKeysParseInLinearTime() throws {
+        let keys = (0..<150_000).map { "\"k\($0)\":0" }.joined(separator: ",")
+        let elapsed = try timed { _ = try JSONParser.parse(Array("{\(keys)}".utf8)) }
+        #expect(elapsed < .seconds(5))
+        #expect { _ = try JSONParser.parse(Array("{\(keys),\"k149999\":1}".utf8)) } throws: {
+            "\($0)".contains("duplicate key \"k149999\"")
+        }
+    }
+
+    /// "Did you mean" compared a megabyte-long key with every allowed key, letter by letter, and the
+    /// error line quoted it whole (twice).
+    @Test func aHugeUnknownKeyIsQuickAndQuotedShort() {
+        let key = String(repeating: "a", count: 1_000_000)
+        let json = #"{ "name": "x", "viewport": { "width": 10, "height": 10 }, "steps": [], ""# + key + #"": 1 }"#
+        var error: ScenarioError?
+        let elapsed = timed { do { _ = try decode(json) } catch let e { error = e as? ScenarioError } }
+        #expect(elapsed < .seconds(5))
+        #expect(error?.kind == .unknownKey)
+        #expect(error?.path == String(repeating: "a", count: 60) + "…")
+        #expect((error?.description.count ?? .max) < 400)
+    }
+
+    @Test func hugeLiteralsAreQuotedShort() {
+        let digits = String(repeating: "7", count: 200_000)
+        for (json, path) in [(scenarioJSON(steps: "[]", viewport: #"{ "width": "# + digits + #", "height": 10 }"#), "viewport.width"),
+                             (scenarioJSON(steps: "[]", fps: 0).replacingOccurrences(of: #""fps": 0"#, with: #""fps": "# + digits), "fps"),
+                             (scenarioJSON(steps: #"[ { "jump": { "tile": { "x": "# + digits + #", "y": 0 } } } ]"#), "steps[0].jump.tile.x"),
+                             (scenarioJSON(steps: "[]", scroll: #"{ "recenter": ""# + digits + #"" }"#), "scroll.recenter")] {
+            #expect { _ = try decode(json) } throws: {
+                let e = $0 as! ScenarioError
+                return e.path == path && e.description.count < 300
+            }
         }
     }
 }

@@ -101,3 +101,153 @@ struct SplitMix64: RandomNumberGenerator {
         #expect(decoded > 0 && kinds.values.reduce(0, +) > 0)
     }
 }
+
+/// Builds `Scenario` values directly, not through JSON: every field can be NaN, infinite, negative,
+/// huge, `Int.min` or a value just past its range, the way a library caller could build them.
+struct ScenarioFuzzer {
+    var rng: SplitMix64
+    let bundled: [Scenario]
+
+    static let extremeDoubles: [Double] = [
+        .nan, -.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
+        0, -0.0, -1, 1e-300, 1e300, -1e300, 0.0009, 0.001, 0.0099, 0.5, 0.9999, 1, 1.0001, 10, 10.0001, 500, 500.5, 1000,
+        1000.5, 3600, 3600.0001, 20000, 20000.5, 100_000, 100_001, 200_001, 1e6, 1e6 + 1, 1e9, 1e9 + 1, 1e12, 1.1e12, -1e9 - 1,
+    ]
+    static let extremeInts: [Int] = [.min, .max, -1, 0, 1, 2, 8, 9, 16, 17, 240, 241, 1_000_000_000, 1_000_000_001, 100_000]
+    static let extremeCoordinates: [Int64] = [.min, .max, -(1 << 53), 1 << 53, (1 << 53) + 1, -(1 << 53) - 1, 0, 1, -1,
+                                              1_000_000_000_000_000, Int64(Int32.max) + 1]
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+    mutating func pick<T>(_ items: [T]) -> T { items.randomElement(using: &rng)! }
+    mutating func double(_ sane: ClosedRange<Double>) -> Double {
+        chance(0.85) ? Double.random(in: sane, using: &rng) : pick(Self.extremeDoubles)
+    }
+    mutating func int(_ sane: ClosedRange<Int>) -> Int { chance(0.85) ? Int.random(in: sane, using: &rng) : pick(Self.extremeInts) }
+    mutating func count() -> Int? { chance(0.5) ? nil : int(0...40) }
+    mutating func coordinate() -> Int64 {
+        chance(0.8) ? Int64.random(in: -50...50, using: &rng) : pick(Self.extremeCoordinates)
+    }
+    mutating func tile() -> TileCoordinate { TileCoordinate(x: coordinate(), y: coordinate()) }
+    mutating func vector(_ magnitude: Double) -> Vector { Vector(x: double(-magnitude...magnitude), y: double(-magnitude...magnitude)) }
+
+    mutating func step() -> Step {
+        switch Int.random(in: 0..<9, using: &rng) {
+        case 0, 1: return .drag(by: vector(3000), duration: double(0.001...1), release: pick(Release.allCases), then: pick(DragEnd.allCases))
+        case 2: return .wait(duration: double(0...0.5))
+        case 3: return .waitUntilIdle(max: double(0...1))
+        case 4: return .fling(velocity: vector(20000))
+        case 5: return .scrollTo(tile: tile(), animated: chance(0.7), duration: double(0.001...0.5))
+        case 6: return .jump(tile: tile())
+        case 7: return .resize(width: double(1...1200), height: double(1...1200))
+        default: return .cancel
+        }
+    }
+
+    mutating func randomScenario() -> Scenario {
+        var s = Scenario(name: chance(0.95) ? "fuzz" : pick(["", String(repeating: "x", count: 101)]),
+                         viewport: Viewport(width: double(1...1000), height: double(1...1000), scale: int(1...8)),
+                         fps: int(1...120), steps: (0..<Int.random(in: 0...8, using: &rng)).map { _ in step() })
+        s.grid = GridSpec(tileSize: Size(width: double(20...400), height: double(20...400)), start: tile(), buffer: int(0...4),
+                          columns: count(), rows: count(), loop: pick(LoopMode.allCases), content: pick(ContentMode.allCases))
+        s.scroll = ScrollSpec(recenter: pick(RecenterStrategy.allCases), contentSize: Size(width: double(1000...1e6), height: double(1000...1e6)),
+                              decelerationRate: double(0.5...0.9999), bounces: chance(0.5), paging: pick(PagingMode.allCases),
+                              pageSize: chance(0.7) ? nil : Size(width: double(1...2000), height: double(1...2000)))
+        if chance(0.2) {
+            var pager = PagerSpec()
+            pager.horizontalThreshold = double(0.01...1)
+            pager.verticalThreshold = double(0.01...1)
+            pager.duration = double(0.001...1)
+            s.pager = pager
+        }
+        s.style.borderWidth = double(0...10)
+        s.style.fontSize = double(0...50)
+        if chance(0.05) { s.style.font = "" }
+        return s
+    }
+
+    /// One field of a sound scenario set to a random (often extreme) value.
+    mutating func mutate(_ s: inout Scenario) {
+        switch Int.random(in: 0..<22, using: &rng) {
+        case 0: s.viewport.width = double(1...2000)
+        case 1: s.viewport.height = double(1...2000)
+        case 2: s.viewport.scale = int(1...8)
+        case 3: s.fps = int(1...240)
+        case 4: s.grid.tileSize.width = double(1...500)
+        case 5: s.grid.tileSize.height = double(1...500)
+        case 6: s.grid.start = tile()
+        case 7: s.grid.buffer = int(0...16)
+        case 8: s.grid.columns = count()
+        case 9: s.grid.rows = count()
+        case 10: s.grid.loop = pick(LoopMode.allCases)
+        case 11: s.scroll.contentSize = Size(width: double(1...1e7), height: double(1...1e7))
+        case 12: s.scroll.decelerationRate = double(0.5...0.9999)
+        case 13: s.scroll.pageSize = Size(width: double(1...2000), height: double(1...2000))
+        case 14: s.pager = chance(0.5) ? nil : PagerSpec()
+        case 15: s.pager?.duration = double(0.001...1)
+        case 16: s.style.borderWidth = double(0...1000)
+        case 17: s.style.fontSize = double(0...500)
+        case 18 where !s.steps.isEmpty: s.steps[Int.random(in: 0..<s.steps.count, using: &rng)] = step()
+        case 19: s.steps.insert(step(), at: Int.random(in: 0...s.steps.count, using: &rng))
+        case 20 where !s.steps.isEmpty: s.steps.remove(at: Int.random(in: 0..<s.steps.count, using: &rng))
+        default: s.name = pick(["", "ok", String(repeating: "é", count: 100), String(repeating: "x", count: 101)])
+        }
+    }
+
+    mutating func next() -> Scenario {
+        var s = chance(0.5) ? pick(bundled) : randomScenario()
+        for _ in 0..<Int.random(in: 0...3, using: &rng) { mutate(&s) }
+        return s
+    }
+}
+
+extension FuzzTests {
+    /// Scenario values built in code, with NaN, infinite, negative, huge and just-out-of-range
+    /// fields: `Simulation` either runs them (every frame within the tile bound, no more frames
+    /// than the scenario's bound) or throws a `ScenarioError` up front; never traps (a trap would
+    /// crash the test run) and never fails mid-run on a limit it had accepted.
+    @Test func constructedScenariosNeverTrap() throws {
+        let env = ProcessInfo.processInfo.environment
+        let seconds = Double(env["RENDER_GRID_FUZZ_SECONDS"] ?? "") ?? 3
+        let maxIterations = Int(env["RENDER_GRID_FUZZ_ITERATIONS"] ?? "") ?? 4000
+        let seed = UInt64(env["RENDER_GRID_FUZZ_SEED"] ?? "") ?? 0x5EED_2026
+        var fuzzer = ScenarioFuzzer(rng: SplitMix64(state: seed ^ 0xC0DE), bundled: try bundledScenarioNames().map(bundledScenario))
+        let deadline = Date().addingTimeInterval(seconds)
+        var iterations = 0, accepted = 0, framesRun = 0
+        var refused: [String: Int] = [:], failedRunning: [String: Int] = [:]
+        while iterations < maxIterations && Date() < deadline {
+            iterations += 1
+            let scenario = fuzzer.next()
+            for reference in [false, true] {
+                var simulation: Simulation
+                do {
+                    simulation = try Simulation(scenario: scenario, reference: reference)
+                } catch {
+                    // The field's path, without step indices: "steps[].drag.duration".
+                    let path = error.path.replacing(/\[\d+\]/, with: "[]")
+                    refused["\(error.kind.rawValue) \(path)", default: 0] += 1
+                    break
+                }
+                if !reference { accepted += 1 }
+                var frames = 0
+                do {
+                    while frames < 45, let frame = try simulation.next() {
+                        frames += 1
+                        #expect(frame.stats.live <= scenario.liveTileBound(forViewport: frame.viewport), "\(scenario)")
+                        _ = Trace.line(for: frame)
+                    }
+                    if frames < 45 { #expect(Double(frames) <= scenario.frameBound, "\(scenario)") }
+                } catch {
+                    // Only what no range can foresee may fail mid-run (a scrollTo too far to animate).
+                    #expect(error.kind == .simulation, "\(error) in \(scenario)")
+                    failedRunning["\(error.kind.rawValue) \(error.path.replacing(/\[\d+\]/, with: "[]"))", default: 0] += 1
+                }
+                framesRun += frames
+            }
+        }
+        print("constructed-scenario fuzz: seed \(seed), \(iterations) scenarios in \(seconds) s max, \(accepted) accepted (\(framesRun) frames), "
+              + "refused by kind and path: \(refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
+              + "failed while running: \(failedRunning)")
+        #expect(iterations > 50)
+        #expect(accepted > iterations / 10 && refused.count > 20)
+    }
+}

@@ -52,6 +52,27 @@ import Testing
         }
     }
 
+    /// The schema's colour pattern accepts exactly the colours the decoder accepts.
+    @Test func colourPatternAgreesWithTheDecoder() throws {
+        let color = try #require((schema["$defs"] as? [String: Any])?["color"] as? [String: Any])
+        let regex = try NSRegularExpression(pattern: try #require(color["pattern"] as? String))
+        let samples = ["#FFFFFF", "#0aF0Bc", "#FFfe0080", "#+12345", "#-00000", "#+1234567", "# 12345", "#12345",
+                       "#1234567", "FFFFFF", "#GGGGGG", "#FFFFFFFFF", "#0x1234", "#١٢٣٤٥٦"]
+        for sample in samples {
+            let matches = regex.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil
+            let decodes = (try? decode(DecoderTests.styled("{ \"tileColor\": \"\(sample)\" }"))) != nil
+            #expect(matches == decodes, "\(sample)")
+        }
+    }
+
+    @Test func descriptionIsAString() {
+        #expect(properties(schema)["description"]?["type"] as? String == "string")
+    }
+
+    @Test func stepsAreLimited() {
+        #expect(properties(schema)["steps"]?["maxItems"] as? Int == Limits.maxSteps)
+    }
+
     @Test func everyBundledScenarioPointsAtTheSchema() throws {
         for name in bundledScenarioNames() {
             let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name).json"), encoding: .utf8)

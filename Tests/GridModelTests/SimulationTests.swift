@@ -229,6 +229,7 @@ import Testing
             #expect(s.live + s.pool == s.created)
             #expect(s.created + s.reused - s.removed == s.live)
             #expect(s.live <= bound)
+            #expect(s.live <= scenario.liveTileBound(forViewport: frame.viewport))
             #expect(simulation.misplacedTiles.isEmpty)
             // Every viewport pixel is covered: the tiles form a full grid over the viewport
             // (an infinite grid; finite ones show their edges when they bounce).

@@ -1,0 +1,242 @@
+/// The one check of a whole `Scenario` value, however it was made: every range in the README's
+/// table, finiteness, the rules that tie values together, and every limit for every frame of the
+/// timeline (the initial viewport and each `resize`, at the scenario's current `viewport.scale`).
+/// The JSON decoder runs it on what it decoded, `Simulation` runs it before it starts, and the CLI
+/// runs it again after `--scale` changes the scale. Errors name the JSON path of the offending value.
+extension Scenario {
+    public func validate(limits: Limits = Limits()) throws(ScenarioError) {
+        try checkNameAndViewport(limits: limits)
+        try checkGrid(limits: limits)
+        try checkScroll()
+        try checkPagerAndStyle()
+        try checkSteps(limits: limits)
+    }
+
+    /// An upper bound on the tiles the model keeps live with a viewport of `size` points: per axis,
+    /// ⌈viewport / tile⌉ + 1 visible (a viewport not aligned to the tiles shows part of one more)
+    /// plus `grid.buffer` on each side, at most N on a finite axis that does not loop. The pager's
+    /// tiles are its pages (one viewport each, no buffer): at most 2 × 2. Computed in the model's
+    /// fixed-point units, so it holds exactly. `Int.max` when the values are out of range.
+    public func liveTileBound(forViewport size: Size) -> Int {
+        guard let (columns, rows) = liveTileBoundPerAxis(forViewport: size) else { return .max }
+        return columns * rows
+    }
+
+    /// How long the steps last at most (an idle wait counts its `max`).
+    var maxSeconds: Double {
+        steps.reduce(0.0) { total, step in
+            if case .waitUntilIdle(let max) = step { return total + max }
+            return total + (step.fixedDuration ?? 0)
+        }
+    }
+
+    /// The frames `Simulation` produces at most: `maxSeconds` at `fps`, plus the frame at t = 0 and
+    /// the first at or after the end.
+    var frameBound: Double { maxSeconds * Double(fps) + 2 }
+}
+
+// MARK: The checks, in document order (so the first error is the first a reader meets)
+
+extension Scenario {
+    private func checkNameAndViewport(limits: Limits) throws(ScenarioError) {
+        if !Allowed.name.contains(name.count) {
+            throw ScenarioError(kind: .outOfRange, path: "name", message: "must be 1 to 100 characters")
+        }
+        try Check.number(viewport.width, in: Allowed.viewportPoints, "viewport.width")
+        try Check.number(viewport.height, in: Allowed.viewportPoints, "viewport.height")
+        try Check.integer(viewport.scale, in: Allowed.scale, "viewport.scale")
+        try checkPixels(Size(width: viewport.width, height: viewport.height), limits: limits, path: "viewport")
+        try Check.integer(fps, in: Allowed.fps, "fps")
+    }
+
+    private func checkGrid(limits: Limits) throws(ScenarioError) {
+        try Check.number(grid.tileSize.width, in: Allowed.tilePoints, "grid.tileSize.width")
+        try Check.number(grid.tileSize.height, in: Allowed.tilePoints, "grid.tileSize.height")
+        try Check.coordinate(grid.start.x, "grid.start.x")
+        try Check.coordinate(grid.start.y, "grid.start.y")
+        try Check.integer(grid.buffer, in: Allowed.buffer, "grid.buffer")
+        if let columns = grid.columns { try Check.integer(columns, in: Allowed.axisCount, "grid.columns") }
+        if let rows = grid.rows { try Check.integer(rows, in: Allowed.axisCount, "grid.rows") }
+        if grid.loop != .none && !([grid.columns, grid.rows].contains { ($0 ?? 0) > 0 }) {
+            throw ScenarioError(kind: .invalidValue, path: "grid.loop",
+                                message: "a loop needs a finite axis: set grid.columns or grid.rows to the item count")
+        }
+        for (key, count, tile) in [("columns", grid.columns, grid.tileSize.width), ("rows", grid.rows, grid.tileSize.height)] {
+            if let count, (Double(count) + 2) * tile > Limits.maxContentPoints {
+                throw ScenarioError(kind: .limitExceeded, path: "grid.\(key)",
+                    message: "\(count) tiles of \(ScenarioDecoder.format(tile)) points exceed the largest content, 10^12 points")
+            }
+        }
+        try checkLiveTiles(Size(width: viewport.width, height: viewport.height), limits: limits, path: nil)
+    }
+
+    private func checkScroll() throws(ScenarioError) {
+        if let page = scroll.pageSize {
+            try Check.number(page.width, in: Allowed.pagePoints, "scroll.pageSize.width")
+            try Check.number(page.height, in: Allowed.pagePoints, "scroll.pageSize.height")
+        }
+        try Check.number(scroll.contentSize.width, in: Allowed.contentPoints, "scroll.contentSize.width")
+        try Check.number(scroll.contentSize.height, in: Allowed.contentPoints, "scroll.contentSize.height")
+        if scroll.contentSize.width < viewport.width || scroll.contentSize.height < viewport.height {
+            throw ScenarioError(kind: .outOfRange, path: "scroll.contentSize",
+                message: "must be at least the viewport size (\(ScenarioDecoder.format(viewport.width))×\(ScenarioDecoder.format(viewport.height)))")
+        }
+        try Check.number(scroll.decelerationRate, in: Allowed.decelerationRate, "scroll.deceleration")
+        if grid.loop == .seamless && scroll.recenter == .none {
+            throw ScenarioError(kind: .invalidValue, path: "grid.loop",
+                                message: "a seamless loop wraps by recentering; scroll.recenter must not be \"none\"")
+        }
+    }
+
+    private func checkPagerAndStyle() throws(ScenarioError) {
+        if let pager {
+            try Check.number(pager.horizontalThreshold, in: Allowed.pagerThreshold, "pager.thresholds.horizontal")
+            try Check.number(pager.verticalThreshold, in: Allowed.pagerThreshold, "pager.thresholds.vertical")
+            try Check.number(pager.duration, in: Allowed.pagerDuration, "pager.duration")
+            if grid.loop != .none {
+                throw ScenarioError(kind: .invalidValue, path: "pager", message: "the pager does not combine with grid.loop")
+            }
+        }
+        try Check.number(style.borderWidth, in: Allowed.borderWidth, "style.borderWidth")
+        try Check.number(style.fontSize, in: Allowed.fontSize, "style.fontSize")
+        if let font = style.font, font.isEmpty {
+            throw ScenarioError(kind: .invalidValue, path: "style.font", message: "must be a font file path")
+        }
+    }
+
+    private func checkSteps(limits: Limits) throws(ScenarioError) {
+        if steps.count > Limits.maxSteps {
+            throw ScenarioError(kind: .limitExceeded, path: "steps",
+                                message: "\(steps.count) steps; the limit is \(Limits.maxSteps) steps")
+        }
+        var fingerDown = false
+        for (index, step) in steps.enumerated() {
+            let path = "steps[\(index)]"
+            try step.checkValues(path)
+            switch step {
+            case .drag(_, _, _, let then): fingerDown = then == .keep
+            case .wait, .waitUntilIdle: break
+            case .cancel:
+                if !fingerDown {
+                    throw ScenarioError(kind: .invalidValue, path: path,
+                        message: "cancel ends a drag in progress, and none is: put a drag with \"then\": \"keep\" before it")
+                }
+                fingerDown = false
+            case let .resize(width, height):
+                let size = Size(width: width, height: height)
+                try checkPixels(size, limits: limits, path: path)
+                try checkLiveTiles(size, limits: limits, path: path)
+                fingerDown = false
+            case .fling, .scrollTo, .jump: fingerDown = false
+            }
+        }
+        let seconds = maxSeconds, frames = frameBound
+        if frames > Double(limits.maxFrames) {
+            throw ScenarioError(kind: .limitExceeded, path: "steps",
+                message: "the steps last up to \(ScenarioDecoder.format(seconds)) s, \(Int(frames.rounded())) frames at \(fps) fps; the limit is \(limits.maxFrames) frames (--max-frames raises it)")
+        }
+    }
+
+    // MARK: Limits per viewport
+
+    /// The frame for a viewport of `size` points at the scenario's scale fits `maxPixelsPerFrame`.
+    private func checkPixels(_ size: Size, limits: Limits, path: String) throws(ScenarioError) {
+        let frame = Viewport(width: size.width, height: size.height, scale: viewport.scale)
+        let pixels = Double(frame.pixelWidth) * Double(frame.pixelHeight)
+        if pixels > Double(limits.maxPixelsPerFrame) {
+            throw ScenarioError(kind: .limitExceeded, path: path,
+                message: "frame would be \(frame.pixelWidth)×\(frame.pixelHeight) = \(Int(pixels)) pixels at scale \(frame.scale); the limit is \(limits.maxPixelsPerFrame) (--max-pixels raises it)")
+        }
+    }
+
+    /// The live tiles for a viewport of `size` points fit `maxLiveTiles`. `path` nil: the initial
+    /// viewport, where the error names `grid.buffer` when the buffer alone pushes it over the limit,
+    /// else `grid.tileSize`.
+    private func checkLiveTiles(_ size: Size, limits: Limits, path: String?) throws(ScenarioError) {
+        guard let (columns, rows) = liveTileBoundPerAxis(forViewport: size), columns * rows > limits.maxLiveTiles else { return }
+        var unbuffered = self
+        unbuffered.grid.buffer = 0
+        let bufferIsTheCause = pager == nil && grid.buffer > 0 && unbuffered.liveTileBound(forViewport: size) <= limits.maxLiveTiles
+        let located = path ?? (bufferIsTheCause ? "grid.buffer" : "grid.tileSize")
+        let buffer = pager == nil && grid.buffer > 0 ? ", with grid.buffer's \(grid.buffer) extra rows and columns on each side" : ""
+        let advice = bufferIsTheCause ? "use a smaller grid.buffer or larger tiles" : "use larger tiles"
+        throw ScenarioError(kind: .limitExceeded, path: located,
+            message: "up to \(columns)×\(rows) = \(columns * rows) tiles would be live at once at \(ScenarioDecoder.format(size.width))×\(ScenarioDecoder.format(size.height)) points\(buffer); the limit is \(limits.maxLiveTiles) tiles: \(advice)")
+    }
+
+    /// Columns and rows of `liveTileBound`, or nil when a value is out of range.
+    private func liveTileBoundPerAxis(forViewport size: Size) -> (Int, Int)? {
+        let tile = pager == nil ? grid.tileSize : size
+        let buffer = pager == nil ? grid.buffer : 0
+        guard Allowed.viewportPoints.contains(size.width), Allowed.viewportPoints.contains(size.height),
+              Allowed.tilePoints.contains(tile.width), Allowed.tilePoints.contains(tile.height),
+              Allowed.buffer.contains(buffer) else { return nil }
+        func axis(_ points: Double, _ tilePoints: Double, _ count: Int?) -> Int {
+            let n = Int(Fixed.ceilDiv(Fixed.from(points: points), Fixed.from(points: tilePoints))) + 1 + 2 * buffer
+            // A finite axis keeps only its own tiles; a looping one may be endless (its reference is).
+            if grid.loop == .none, let count, count > 0 { return min(n, count) }
+            return n
+        }
+        return (axis(size.width, tile.width, grid.columns), axis(size.height, tile.height, grid.rows))
+    }
+}
+
+extension Step {
+    /// Every value of the step within its range, with the JSON path under `path` ("steps[3]").
+    func checkValues(_ path: String) throws(ScenarioError) {
+        switch self {
+        case let .drag(by, duration, _, _):
+            try Check.number(by.x, in: Allowed.distance, path + ".drag.by.x")
+            try Check.number(by.y, in: Allowed.distance, path + ".drag.by.y")
+            try Check.number(duration, in: Allowed.dragSeconds, path + ".drag.duration")
+        case .cancel:
+            break
+        case let .resize(width, height):
+            try Check.number(width, in: Allowed.viewportPoints, path + ".resize.width")
+            try Check.number(height, in: Allowed.viewportPoints, path + ".resize.height")
+        case .wait(let duration):
+            try Check.number(duration, in: Allowed.waitSeconds, path + ".wait.duration")
+        case .waitUntilIdle(let max):
+            try Check.number(max, in: Allowed.waitSeconds, path + ".wait.max")
+        case .fling(let velocity):
+            try Check.number(velocity.x, in: Allowed.velocity, path + ".fling.velocity.x")
+            try Check.number(velocity.y, in: Allowed.velocity, path + ".fling.velocity.y")
+        case let .scrollTo(tile, _, duration):
+            try Check.coordinate(tile.x, path + ".scrollTo.tile.x")
+            try Check.coordinate(tile.y, path + ".scrollTo.tile.y")
+            try Check.number(duration, in: Allowed.scrollSeconds, path + ".scrollTo.duration")
+        case .jump(let tile):
+            try Check.coordinate(tile.x, path + ".jump.tile.x")
+            try Check.coordinate(tile.y, path + ".jump.tile.y")
+        }
+    }
+}
+
+/// Range checks of single values, with the same messages as the decoder's.
+enum Check {
+    static func number(_ value: Double, in range: ClosedRange<Double>, _ path: String) throws(ScenarioError) {
+        guard value.isFinite else {
+            throw ScenarioError(kind: .outOfRange, path: path, message: "\(value) is not a finite number; allowed: \(describe(range))")
+        }
+        guard range.contains(value) else {
+            throw ScenarioError(kind: .outOfRange, path: path, message: "\(ScenarioDecoder.format(value)) is out of range; allowed: \(describe(range))")
+        }
+    }
+
+    static func integer(_ value: Int, in range: ClosedRange<Int>, _ path: String) throws(ScenarioError) {
+        guard range.contains(value) else {
+            throw ScenarioError(kind: .outOfRange, path: path, message: "\(value) is out of range; allowed: \(range.lowerBound)...\(range.upperBound)")
+        }
+    }
+
+    static func coordinate(_ value: Int64, _ path: String) throws(ScenarioError) {
+        guard Allowed.coordinate.contains(value) else {
+            throw ScenarioError(kind: .outOfRange, path: path,
+                message: "\(value) is outside ±2^53 (±\(Limits.maxCoordinate)), where tile coordinates are exact")
+        }
+    }
+
+    static func describe(_ range: ClosedRange<Double>) -> String {
+        "\(ScenarioDecoder.format(range.lowerBound))...\(ScenarioDecoder.format(range.upperBound))"
+    }
+}
