@@ -36,9 +36,10 @@ public struct VerifyReport: Sendable {
 public enum Verifier {
     public static let maxReportedFailures = 20
 
-    public static func verify(_ scenario: Scenario, font: FontRenderer, strictEdges: Bool = false) throws -> VerifyReport {
-        try verify(scenario, font: font, strategy: Simulation(scenario: scenario),
-                   reference: Simulation(scenario: scenario, reference: true), strictEdges: strictEdges)
+    public static func verify(_ scenario: Scenario, font: FontRenderer, strictEdges: Bool = false,
+                              limits: Limits = Limits()) throws -> VerifyReport {
+        try verify(scenario, font: font, strategy: Simulation(scenario: scenario, limits: limits),
+                   reference: Simulation(scenario: scenario, reference: true, limits: limits), strictEdges: strictEdges)
     }
 
     public static func verify(_ scenario: Scenario, font: FontRenderer, strategy: Simulation, reference: Simulation,

@@ -25,6 +25,8 @@ public struct RenderOptions: Sendable {
     public var cancellation: Cancellation?
     /// Called on the calling thread after each batch with (frames done, frames to do).
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// The limits the scenario was checked with (raised by --max-frames, --max-pixels).
+    public var limits = Limits()
 
     public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
 }
@@ -87,8 +89,8 @@ public enum FrameExporter {
     }
 
     /// Simulates without drawing: the frame count, and any simulation error, before a file is written.
-    public static func countFrames(_ scenario: Scenario, reference: Bool) throws(ScenarioError) -> Int {
-        var simulation = try Simulation(scenario: scenario, reference: reference)
+    public static func countFrames(_ scenario: Scenario, reference: Bool, limits: Limits = Limits()) throws(ScenarioError) -> Int {
+        var simulation = try Simulation(scenario: scenario, reference: reference, limits: limits)
         var count = 0
         while try simulation.next() != nil { count += 1 }
         return count
@@ -106,7 +108,7 @@ public enum FrameExporter {
 
     public static func render(_ scenario: Scenario, font: FontRenderer, options: RenderOptions) throws -> RenderSummary {
         let started = ContinuousClock.now
-        let total = try countFrames(scenario, reference: options.reference)
+        let total = try countFrames(scenario, reference: options.reference, limits: options.limits)
         var range = options.frames ?? 0...(total - 1)
         if range.upperBound == Int.max && range.lowerBound < total { range = range.lowerBound...(total - 1) }
         guard range.lowerBound >= 0, range.upperBound < total else {
@@ -136,7 +138,7 @@ public enum FrameExporter {
         let cancellation = options.cancellation
         let onDisk = Atomic<Int>(0)
 
-        var simulation = try Simulation(scenario: scenario, reference: options.reference)
+        var simulation = try Simulation(scenario: scenario, reference: options.reference, limits: options.limits)
         var batch: [FrameState] = []
         var previous: (frame: FrameState, png: [UInt8])?
         var written = 0, rasterized = 0, kept = 0, recenters = 0, edgeHits = 0

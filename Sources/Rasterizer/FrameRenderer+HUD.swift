@@ -1,5 +1,5 @@
 import Foundation
-public import GridModel
+import GridModel
 
 extension FrameRenderer {
     /// Tint for a tile object reused `count` times: green for a few reuses through yellow to red at 20+.

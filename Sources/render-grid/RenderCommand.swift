@@ -76,6 +76,7 @@ enum RenderCommand {
         options.hud = hud
         options.showReuse = showReuse
         options.resume = resume
+        options.limits = overrides.limits
         let cancellation = Cancellation()
         options.cancellation = cancellation
         let signalSources = SignalHandling.install(cancellation)

@@ -40,13 +40,10 @@ enum ScenarioLoader {
         var scenario = try load(file, limits: overrides.limits)
         if let scale = overrides.scale {
             scenario.viewport.scale = scale
-            try check(ScenarioDecoder.checkFrameSize(scenario, limits: overrides.limits), file: file)
+            // Every viewport of the timeline, at the new scale.
+            do { try scenario.validate(limits: overrides.limits) } catch { throw LocatedScenarioError(file: file, error: error) }
         }
         return scenario
-    }
-
-    static func check(_ result: Result<Void, ScenarioError>, file: String) throws {
-        if case .failure(let error) = result { throw LocatedScenarioError(file: file, error: error) }
     }
 
     /// style.font, resolved relative to the scenario file.

@@ -42,7 +42,7 @@ enum VerifyCommand {
         let scenario = try ScenarioLoader.load(files[0], overrides: overrides)
         let font = try ScenarioLoader.font(flag: fontFlag, scenario: scenario, file: files[0])
         let report: VerifyReport
-        do { report = try Verifier.verify(scenario, font: font, strictEdges: strict) } catch let e as ScenarioError {
+        do { report = try Verifier.verify(scenario, font: font, strictEdges: strict, limits: overrides.limits) } catch let e as ScenarioError {
             throw LocatedScenarioError(file: files[0], error: e)
         }
         if json {
