@@ -6,12 +6,14 @@ import Testing
 @Suite struct DiffHardeningTests {
     // A few crafted PNGs, byte by byte (CLITests cannot see GridToolsTests' PNGBuilder).
     static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
-        }
+        for b in bytes { crc = crcTable[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
         return ~crc
     }
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
@@ -119,6 +121,26 @@ import Testing
             #expect(result.status == 2 && oneLine(result) && result.stderr.contains("claims 2147483647 bytes"), "\(type): \(result.stderr)")
             if let peak { #expect(peak < 200_000, "\(type): peak \(peak) kB") }
         }
+    }
+
+    /// Ancillary chunks are skipped, never parsed: a 4 MB sPLT chunk (which libpng turns into about
+    /// 4 + 7 + 7 MB of buffers and entries when it parses it) costs no more than a 4 MB unknown chunk.
+    @Test func ancillaryChunksAreSkippedNotAllocated() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return }
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = try write(Self.red, "good.png", in: folder)
+        let palette = Array("pal\0".utf8) + [8] + [UInt8](repeating: 7, count: (4 << 20) / 6 * 6)  // 6-byte entries
+        var peaks: [String: Int] = [:]
+        for type in ["sPLT", "abCd"] {
+            let bytes = Self.red.prefix(33) + Self.chunk(type, palette) + Self.red.dropFirst(33)
+            let path = try write(Array(bytes), "\(type).png", in: folder)
+            let (result, peak) = try peakKilobytes(["diff", path, good])
+            #expect(result.status == 0, "\(type): \(result.stdout)\(result.stderr)")
+            peaks[type] = peak
+        }
+        let parsed = try #require(peaks["sPLT"]), skipped = try #require(peaks["abCd"])
+        #expect(parsed - skipped < 6_000, "sPLT peak \(parsed) kB, unknown chunk \(skipped) kB")
     }
 
     @Test func fileLimitsAndNonFiles() throws {
