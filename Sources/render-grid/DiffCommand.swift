@@ -18,7 +18,8 @@ enum DiffCommand {
       --include-aa           count anti-aliased pixels as differences
       --max-diff-pixels N    differing pixels allowed per frame (default 0)
       --max-diff-ratio R     fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins
-      --ignore x,y,w,h       exclude a region from counting (repeatable); the images are not painted over
+      --ignore x,y,w,h       exclude a region from counting (repeatable), clipped to the image (x and y may
+                             be negative); the images are not painted over
       --out DIR              write DIR/<frame>-diff.png for changed frames (grey: same, red: differs,
                              yellow: anti-aliasing) and DIR/report.html (expected | actual slider | diff);
                              the report links the images by relative path (nothing is copied), so it
