@@ -23,27 +23,42 @@ enum DiffImages {
         try FileOutput.writeAtomically(try PNGCodec.encode(strip), to: (folder as NSString).appendingPathComponent(outputName(relativePath, suffix: "-sbs")))
     }
 
+    /// The image as a canvas; an image whose pixels do not match its size is an error (Canvas checks).
     static func canvas(_ image: RGBAImage) throws -> Canvas {
         try Canvas(width: image.width, height: image.height, pixels: image.pixels)
     }
 }
 
-/// A self-contained report.html: expected, actual and diff of every changed frame, side by side,
-/// with a slider that wipes between expected and actual. Images are embedded, so the file can be
-/// attached to a CI run as is.
+/// report.html: expected, actual and diff of every changed frame, side by side, with a slider that
+/// wipes between expected and actual.
+///
+/// By default the images are linked, not copied: expected and actual by their path relative to the
+/// report folder (which may lead out of it, e.g. `../a/frame_00001.png`), the diff images by name.
+/// The page is small whatever the frames weigh, and works where it was written, or wherever the
+/// report folder is copied along with the frame folders in the same layout. With `embedImages` the
+/// images are embedded as data URIs instead, so the file can be attached to a CI run alone, up to
+/// `maxEmbeddedBytes` of PNG in total; images past that are linked, and the page says how many.
 enum HTMLReport {
-    /// Frames embedded at most (the JSON report lists all).
-    static let maxEmbedded = 200
+    /// Frames shown at most (the JSON report lists all).
+    static let maxShown = 200
 
-    static func write(_ report: DiffReport, expectedRoot: String, actualRoot: String, folder: Bool, to out: String) throws {
+    static func write(_ report: DiffReport, expectedRoot: String, actualRoot: String, folder: Bool,
+                      options: DiffOptions, to out: String) throws {
         func source(_ root: String, _ rel: String) -> String { folder ? (root as NSString).appendingPathComponent(rel) : root }
-        func dataURI(_ path: String) -> String {
-            guard let data = FileManager.default.contents(atPath: path) else { return "" }
-            return "data:image/png;base64," + data.base64EncodedString()
-        }
-        func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        let outURL = absoluteURL(out)
+        var embedBudget = options.embedImages ? options.maxEmbeddedBytes : 0
+        var embedded = 0, linkedOverBudget = 0
+        /// A data URI while the budget lasts (with `embedImages`), else a relative link.
+        func image(_ path: String) -> String {
+            if options.embedImages {
+                if embedBudget > 0, let bytes = try? FileInput.read(path, maxBytes: min(embedBudget, options.maxFileBytes), what: "PNG") {
+                    embedBudget -= bytes.count
+                    embedded += 1
+                    return "data:image/png;base64," + Data(bytes).base64EncodedString()
+                }
+                linkedOverBudget += 1
+            }
+            return escape(link(from: outURL, to: absoluteURL(path)))
         }
         let changed = report.frames.filter { $0.status != .same }
         var html = """
@@ -62,28 +77,70 @@ enum HTMLReport {
         <span class="\(report.passed ? "ok" : "fail")">\(report.passed ? "Within tolerance." : "Over tolerance: first \(escape(report.firstFailure?.path ?? "")).")</span></p>
 
         """
-        for (n, f) in changed.prefix(maxEmbedded).enumerated() {
+        for (n, f) in changed.prefix(maxShown).enumerated() {
             html += "<div class=\"frame\"><h3 class=\"\(f.failed ? "fail" : "ok")\">\(escape(f.path)): \(f.status.rawValue)"
             if f.status == .changed { html += ", \(f.differentPixels) pixels (\(String(format: "%.4f", f.ratio * 100)) %)" }
             html += "</h3>"
             if f.status == .changed || f.status == .sizeChanged {
-                let e = dataURI(source(expectedRoot, f.path)), a = dataURI(source(actualRoot, f.path))
-                let d = dataURI((out as NSString).appendingPathComponent(DiffImages.outputName(f.path, suffix: "-diff")))
+                let e = image(source(expectedRoot, f.path)), a = image(source(actualRoot, f.path))
+                let diffPath = (out as NSString).appendingPathComponent(DiffImages.outputName(f.path, suffix: "-diff"))
+                let d = FileInput.kind(of: diffPath) == .regular ? image(diffPath) : nil
                 html += """
-                <div class="row"><figure><div class="wipe" id="w\(n)"><img src="\(e)" alt="expected">\
-                <div class="top" style="width:50%"><img src="\(a)" alt="actual"></div></div>
+                <div class="row"><figure><div class="wipe" id="w\(n)"><img src="\(e)" alt="expected" loading="lazy">\
+                <div class="top" style="width:50%"><img src="\(a)" alt="actual" loading="lazy"></div></div>
                 <figcaption>expected ◀ ▶ actual <input type="range" min="0" max="100" value="50" \
                 oninput="var w=document.getElementById('w\(n)');w.querySelector('.top').style.width=this.value+'%';\
                 w.querySelector('.top img').style.width=w.offsetWidth+'px'"></figcaption></figure>
                 """
-                if !d.isEmpty { html += "<figure><img src=\"\(d)\" alt=\"diff\"><figcaption>diff: red differs, yellow anti-aliasing</figcaption></figure>" }
+                if let d { html += "<figure><img src=\"\(d)\" alt=\"diff\" loading=\"lazy\"><figcaption>diff: red differs, yellow anti-aliasing</figcaption></figure>" }
                 html += "</div>"
             }
             html += "</div>\n"
         }
-        if changed.count > maxEmbedded { html += "<p>\(changed.count - maxEmbedded) more changed frames are listed in the JSON report.</p>" }
+        if changed.count > maxShown { html += "<p>\(changed.count - maxShown) more changed frames are listed in the JSON report.</p>\n" }
+        if options.embedImages {
+            html += "<p>\(embedded) images embedded"
+            if linkedOverBudget > 0 {
+                html += "; \(linkedOverBudget) more are linked by relative path, not embedded: embedded images are capped at \(options.maxEmbeddedBytes) bytes in total (--max-embed-size)"
+            }
+            html += ".</p>\n"
+        }
         html += "<script>document.querySelectorAll('.wipe').forEach(function(w){var i=w.querySelector('.top img');i.style.width=w.offsetWidth+'px'})</script></body></html>\n"
         try FileOutput.writeAtomically(Array(html.utf8), to: (out as NSString).appendingPathComponent("report.html"))
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// `path` made absolute against the working folder, with symbolic links resolved where they exist.
+    static func absoluteURL(_ path: String) -> URL {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// A relative URL from folder `base` to file `target`, each path segment percent-encoded.
+    static func link(from base: URL, to target: URL) -> String {
+        let from = base.pathComponents, to = target.pathComponents
+        var common = 0
+        while common < from.count && common < to.count && from[common] == to[common] { common += 1 }
+        let segments = Array(repeating: "..", count: from.count - common) + to[common...].map(percentEncoded)
+        return segments.joined(separator: "/")
+    }
+
+    /// A path segment with everything but RFC 3986 unreserved characters percent-encoded.
+    static func percentEncoded(_ segment: String) -> String {
+        var out = ""
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
     }
 }
 

@@ -28,24 +28,60 @@ public struct FrameComparison: Sendable {
 }
 
 public struct DiffOptions: Sendable {
+    /// PNG files larger than this are refused unread (256 MiB).
+    public static let defaultMaxFileBytes = 256 << 20
+    /// The most image data `embedImages` puts into report.html (64 MiB of PNG, before base64).
+    public static let defaultMaxEmbeddedBytes = 64 << 20
+
     public var match = PixelMatchOptions()
+    /// Differing pixels allowed per frame (at least 0).
     public var maxDiffPixels: Int?
+    /// Fraction of a frame's pixels allowed to differ (0…1).
     public var maxDiffRatio: Double?
+    /// Frames compared in parallel (at least 1).
     public var jobs = 1
-    /// Decoded images larger than this are rejected.
+    /// Decoded images larger than this are rejected (1…`Canvas.maxPixels`).
     public var maxPixels = 100_000_000
+    /// PNG files larger than this are refused before they are read (at least 1).
+    public var maxFileBytes = DiffOptions.defaultMaxFileBytes
     /// Where diff images, side-by-side strips and report.html go (nil: nowhere).
     public var outputDirectory: String?
     public var sideBySide = false
+    /// Embed the images in report.html (self-contained, up to `maxEmbeddedBytes`) instead of
+    /// linking them by relative path.
+    public var embedImages = false
+    /// With `embedImages`, the most PNG bytes embedded in total (at least 0); later images are linked.
+    public var maxEmbeddedBytes = DiffOptions.defaultMaxEmbeddedBytes
     public init() {}
 
+    /// Refuses an option out of range, with one line naming it.
+    public func validate() throws(DiffInputError) {
+        func refuse(_ text: String) -> DiffInputError { DiffInputError(message: text) }
+        guard match.threshold >= 0 && match.threshold <= 1 else { throw refuse("the threshold must be from 0 to 1, not \(match.threshold)") }
+        if let n = maxDiffPixels, n < 0 { throw refuse("the number of differing pixels allowed must be at least 0, not \(n)") }
+        if let r = maxDiffRatio, !(r >= 0 && r <= 1) { throw refuse("the ratio of differing pixels allowed must be from 0 to 1, not \(r)") }
+        guard jobs >= 1 else { throw refuse("jobs must be at least 1, not \(jobs)") }
+        guard maxPixels >= 1 && maxPixels <= Canvas.maxPixels else {
+            throw refuse("the pixel limit must be from 1 to \(Canvas.maxPixels), not \(maxPixels)")
+        }
+        guard maxFileBytes >= 1 else { throw refuse("the file size limit must be at least 1 byte, not \(maxFileBytes)") }
+        guard maxEmbeddedBytes >= 0 else { throw refuse("the embedded size limit must be at least 0 bytes, not \(maxEmbeddedBytes)") }
+    }
+
     /// The number of differing pixels allowed in a frame of `total` pixels: the stricter of the two
-    /// limits when both are given; 0 when neither is.
+    /// limits when both are given; 0 when neither is. Total for any values (`validate` refuses the
+    /// odd ones): a NaN ratio allows nothing, an infinite one everything, and nothing is negative.
     public func limit(forPixels total: Int) -> Int {
-        var limit = Int.max
-        if let n = maxDiffPixels { limit = min(limit, n) }
-        if let r = maxDiffRatio { limit = min(limit, Int((r * Double(total)).rounded(.down))) }
-        return limit == Int.max ? 0 : limit
+        let total = max(total, 0)
+        var limit: Int?
+        if let n = maxDiffPixels { limit = max(n, 0) }
+        if let r = maxDiffRatio {
+            let allowed = r * Double(total)
+            // Compared before converting, so Int(_:) never sees NaN, infinity or 2^63.
+            let pixels = allowed >= Double(total) ? total : (allowed > 0 ? Int(allowed.rounded(.down)) : 0)
+            limit = min(limit ?? pixels, pixels)
+        }
+        return limit ?? 0
     }
 }
 
@@ -57,7 +93,7 @@ public struct DiffReport: Sendable {
     public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
 }
 
-/// An input that cannot be read or decoded (exit 2).
+/// An input that cannot be read or decoded, or an option out of range (exit 2). One line.
 public struct DiffInputError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
@@ -66,15 +102,17 @@ public struct DiffInputError: Error, CustomStringConvertible {
 /// Compares two PNG files or two folders of frames paired by relative path.
 public enum ImageDiff {
     public static func run(expected: String, actual: String, options: DiffOptions) throws -> DiffReport {
-        let fm = FileManager.default
-        var isDirA: ObjCBool = false, isDirB: ObjCBool = false
-        guard fm.fileExists(atPath: expected, isDirectory: &isDirA) else { throw DiffInputError(message: "\(expected) does not exist") }
-        guard fm.fileExists(atPath: actual, isDirectory: &isDirB) else { throw DiffInputError(message: "\(actual) does not exist") }
-        guard isDirA.boolValue == isDirB.boolValue else {
+        try options.validate()
+        let kindA = FileInput.kind(of: expected), kindB = FileInput.kind(of: actual)
+        for (path, kind) in [(expected, kindA), (actual, kindB)] where kind == .missing {
+            throw DiffInputError(message: "\(FileInput.quoted(path)) does not exist")
+        }
+        guard (kindA == .folder) == (kindB == .folder) else {
             throw DiffInputError(message: "compare two PNG files or two folders, not a file with a folder")
         }
+        let isDirA = kindA == .folder
         var pairs: [(path: String, a: String?, b: String?)]
-        if isDirA.boolValue {
+        if isDirA {
             let left = try pngFiles(in: expected), right = try pngFiles(in: actual)
             let all = Set(left).union(right).sorted()
             pairs = all.map { rel in
@@ -107,41 +145,43 @@ public enum ImageDiff {
         }
         let report = DiffReport(frames: frames, options: options)
         if let out = options.outputDirectory {
-            try HTMLReport.write(report, expectedRoot: expected, actualRoot: actual, folder: isDirA.boolValue, to: out)
+            try HTMLReport.write(report, expectedRoot: expected, actualRoot: actual, folder: isDirA, options: options, to: out)
         }
         return report
     }
 
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
 
-    /// Width and height from a PNG's signature and IHDR chunk, or nil when they are not there.
-    static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
-        func be(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
-        return (be(16), be(20))
-    }
-
-    /// PNG files under `folder`, as sorted relative paths.
+    /// PNG files under `folder`, as sorted relative paths. Folders named *.png are not files.
     static func pngFiles(in folder: String) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
-            throw DiffInputError(message: "cannot read folder \(folder)")
+            throw DiffInputError(message: "cannot read folder \(FileInput.quoted(folder))")
         }
         var files: [String] = []
         while let rel = walker.nextObject() as? String {
-            if rel.lowercased().hasSuffix(".png") && !(rel as NSString).lastPathComponent.hasPrefix(".") { files.append(rel) }
+            guard rel.lowercased().hasSuffix(".png") && !(rel as NSString).lastPathComponent.hasPrefix(".") else { continue }
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { continue }
+            files.append(rel)
         }
         return files.sorted()
     }
 
-    static func read(_ path: String, maxPixels: Int) throws -> (bytes: [UInt8], image: () throws -> RGBAImage) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw DiffInputError(message: "cannot read \(path)") }
-        let bytes = [UInt8](data)
-        return (bytes, {
-            do { return RGBAImage(try PNGCodec.decode(bytes, maxPixels: maxPixels)) } catch {
-                throw DiffInputError(message: "\(path): not a valid PNG (\(error))")
-            }
-        })
+    /// The bytes of a PNG file: a regular file within `maxFileBytes`, or a one-line error.
+    static func read(_ path: String, options: DiffOptions) throws(DiffInputError) -> [UInt8] {
+        do { return try FileInput.read(path, maxBytes: options.maxFileBytes, what: "PNG") } catch {
+            throw DiffInputError(message: error.message)
+        }
+    }
+
+    /// A one-line error naming the file, for a PNG libpng refused or one over the pixel limit.
+    static func decodeError(_ path: String, _ error: RasterError) -> DiffInputError {
+        let shown = FileInput.quoted(path), reason = FileInput.quoted(error.message)
+        let plain = error.kind == .size || reason.hasPrefix("not a PNG")
+        return DiffInputError(message: plain ? "\(shown): \(reason)" : "\(shown): not a valid PNG (\(reason))")
+    }
+
+    static func decode(_ bytes: [UInt8], _ path: String, maxPixels: Int) throws(DiffInputError) -> RGBAImage {
+        do { return RGBAImage(try PNGCodec.decode(bytes, maxPixels: maxPixels)) } catch { throw decodeError(path, error) }
     }
 
     static func compare(path: String, _ a: String?, _ b: String?, options: DiffOptions) throws -> FrameComparison {
@@ -149,14 +189,20 @@ public enum ImageDiff {
         guard let b else { return FrameComparison(path: path, status: .removed, failed: true) }
         let clock = ContinuousClock()
         let decodeStart = clock.now
-        let left = try read(a, maxPixels: options.maxPixels), right = try read(b, maxPixels: options.maxPixels)
-        if left.bytes == right.bytes {
-            // Byte-identical: no decode, the header gives the size (and says whether it is a PNG at all).
-            guard let size = pngSize(left.bytes) else { throw DiffInputError(message: "\(a): not a valid PNG (bad signature or header)") }
-            return FrameComparison(path: path, status: .same, totalPixels: size.width * size.height)
+        var bytesA = try read(a, options: options), bytesB = try read(b, options: options)
+        if bytesA == bytesB {
+            // Byte-identical: the same pixels, but the file must still be a complete PNG within the
+            // limits. It is decoded once, through libpng, into one row buffer (no pixel memory).
+            let size: (width: Int, height: Int)
+            do { size = try PNGCodec.validate(bytesA, maxPixels: options.maxPixels) } catch { throw decodeError(a, error) }
+            var c = FrameComparison(path: path, status: .same, totalPixels: size.width * size.height)
+            c.decodeSeconds = seconds(clock.now - decodeStart)
+            return c
         }
-        let imageA = try left.image()
-        let imageB = try right.image()
+        let imageA = try decode(bytesA, a, maxPixels: options.maxPixels)
+        bytesA = []
+        let imageB = try decode(bytesB, b, maxPixels: options.maxPixels)
+        bytesB = []
         let decoded = clock.now
         guard imageA.width == imageB.width && imageA.height == imageB.height else {
             return FrameComparison(path: path, status: .sizeChanged, totalPixels: imageA.width * imageA.height,
@@ -164,7 +210,10 @@ public enum ImageDiff {
         }
         var match = options.match
         match.makeDiffImage = options.outputDirectory != nil
-        let result = PixelMatch.compare(imageA, imageB, options: match)
+        let result: PixelMatchResult
+        do { result = try PixelMatch.compare(imageA, imageB, options: match) } catch {
+            throw DiffInputError(message: "\(FileInput.quoted(path)): \(error.message)")
+        }
         let compared = clock.now
         let total = imageA.width * imageA.height
         var c = FrameComparison(path: path, status: result.different == 0 ? .same : .changed,

@@ -1,28 +1,80 @@
 public import Rasterizer
 
-/// An RGBA8 image in memory.
+/// An RGBA8 image in memory: rows of `width * 4` bytes, top to bottom.
+///
+/// `init(width:height:pixels:)` stores what it is given, unchecked; `isValid` says whether the
+/// pixels match the size, and every reader here (`PixelMatch.compare`, the diff images) checks it
+/// first and throws, so no value can make them read out of bounds. `init(checkedWidth:height:pixels:)`
+/// checks up front. Images from `PNGCodec` and `Canvas` are always valid.
 public struct RGBAImage: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
     public init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height
         self.pixels = pixels
     }
+    /// An image whose size is checked: positive sides, at most `Canvas.maxPixels` pixels, and
+    /// exactly `width * height * 4` bytes.
+    public init(checkedWidth width: Int, height: Int, pixels: [UInt8]) throws(PixelMatchError) {
+        self.init(width: width, height: height, pixels: pixels)
+        try check()
+    }
     public init(_ decoded: DecodedImage) { self.init(width: decoded.width, height: decoded.height, pixels: decoded.pixels) }
     public init(_ canvas: Canvas) { self.init(width: canvas.width, height: canvas.height, pixels: canvas.pixels) }
+
+    /// Whether the size is positive, within `Canvas.maxPixels`, and matches `pixels`.
+    public var isValid: Bool { (try? check()) != nil }
+
+    func check() throws(PixelMatchError) {
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width > 0, height > 0, !overflow, area <= Canvas.maxPixels else {
+            throw PixelMatchError(.invalidImage, "an image needs a positive size of at most \(Canvas.maxPixels) pixels, not \(width)×\(height)")
+        }
+        guard pixels.count == area * 4 else {
+            throw PixelMatchError(.invalidImage, "a \(width)×\(height) image needs \(area * 4) bytes of RGBA, not \(pixels.count)")
+        }
+    }
 }
 
-/// A rectangle of pixels excluded from counting, x, y, width, height.
+/// Why two images cannot be compared.
+public struct PixelMatchError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// An image whose pixels do not match its size.
+        case invalidImage
+        /// Images of different sizes (the diff reports those as size-changed instead).
+        case sizeMismatch
+        /// An option out of range (threshold outside 0…1 or NaN).
+        case invalidOption
+    }
+    public var kind: Kind
+    public var message: String
+    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
+    public var description: String { message }
+}
+
+/// A rectangle of pixels excluded from counting: x, y, width, height. Any values are allowed: the
+/// region is clipped to the image (negative x or y included), with overflow-safe arithmetic, and a
+/// region with no positive width or height ignores nothing.
 public struct IgnoreRegion: Sendable, Equatable {
     public var x: Int, y: Int, width: Int, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
-    func contains(_ px: Int, _ py: Int) -> Bool { px >= x && px < x + width && py >= y && py < y + height }
+
+    /// The part inside a `imageWidth` × `imageHeight` image, as [x0, x1) × [y0, y1); nil when empty.
+    func clipped(toWidth imageWidth: Int, height imageHeight: Int) -> ClipRect? {
+        guard width > 0, height > 0 else { return nil }
+        // x + width saturates instead of overflowing; the clip then bounds it by the image.
+        let x1 = x > Int.max - width ? Int.max : x + width
+        let y1 = y > Int.max - height ? Int.max : y + height
+        let rect = ClipRect(x0: max(x, 0), y0: max(y, 0), x1: min(x1, imageWidth), y1: min(y1, imageHeight))
+        return rect.isEmpty ? nil : rect
+    }
 }
 
 public struct PixelMatchOptions: Sendable {
     /// Matching threshold on pixelmatch's 0…1 scale: the YIQ cut-off is 35215·threshold².
+    /// Values outside 0…1 (and NaN) are refused by `PixelMatch.compare`.
     public var threshold = 0.1
     /// Count anti-aliased pixels as differences too.
     public var includeAA = false
@@ -50,10 +102,23 @@ public enum PixelMatch {
     /// The largest possible YIQ delta.
     static let maxYIQDelta = 35215.0
 
-    public static func compare(_ a: RGBAImage, _ b: RGBAImage, options: PixelMatchOptions = PixelMatchOptions()) -> PixelMatchResult {
-        precondition(a.width == b.width && a.height == b.height, "compare images of one size")
+    /// Compares two images of one size.
+    /// - Throws: `PixelMatchError` when an image's pixels do not match its size (`.invalidImage`),
+    ///   the sizes differ (`.sizeMismatch`), or the threshold is outside 0…1 (`.invalidOption`).
+    public static func compare(_ a: RGBAImage, _ b: RGBAImage,
+                               options: PixelMatchOptions = PixelMatchOptions()) throws(PixelMatchError) -> PixelMatchResult {
+        try a.check()
+        try b.check()
+        guard a.width == b.width && a.height == b.height else {
+            throw PixelMatchError(.sizeMismatch, "images of different sizes: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
+        }
+        guard options.threshold >= 0 && options.threshold <= 1 else {
+            throw PixelMatchError(.invalidOption, "the threshold must be from 0 to 1, not \(options.threshold)")
+        }
         let width = a.width, height = a.height
         let maxDelta = maxYIQDelta * options.threshold * options.threshold
+        // Regions clipped to the image once, so the loop compares in-range integers only.
+        let ignore = options.ignore.compactMap { $0.clipped(toWidth: width, height: height) }
         var different = 0, antialiased = 0
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var output: [UInt8] = options.makeDiffImage ? [UInt8](repeating: 0, count: width * height * 4) : []
@@ -66,8 +131,7 @@ public enum PixelMatch {
                         let pos = i * 4
                         let same = ra.loadUnaligned(fromByteOffset: pos, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
                         let delta = same ? 0 : colorDelta(pa, pb, pos, pos, yOnly: false)
-                        let ignored = !options.ignore.isEmpty && options.ignore.contains { $0.contains(x, y) }
-                        if abs(delta) > maxDelta && !ignored {
+                        if abs(delta) > maxDelta && !(!ignore.isEmpty && ignore.contains { x >= $0.x0 && x < $0.x1 && y >= $0.y0 && y < $0.y1 }) {
                             if !options.includeAA && (isAntialiased(pa, x, y, width, height, pb) || isAntialiased(pb, x, y, width, height, pa)) {
                                 antialiased += 1
                                 if options.makeDiffImage { put(&output, pos, 255, 255, 0) }

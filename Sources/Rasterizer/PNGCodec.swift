@@ -12,11 +12,12 @@ public enum Compression: String, Sendable, CaseIterable {
     var filter: Int32 { self == .fast ? 2 : -1 }
 }
 
-/// A decoded image: RGBA8 rows.
+/// A decoded image: RGBA8 rows, `pixels.count == width * height * 4`. Only `PNGCodec.decode`
+/// makes one, so the size always matches the pixels.
 public struct DecodedImage: Sendable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
 }
 
 public enum PNGCodec {
@@ -36,21 +37,70 @@ public enum PNGCodec {
         return [UInt8](UnsafeBufferPointer(start: data, count: buffer.length))
     }
 
-    /// Decodes any valid PNG to RGBA8. Images over `maxPixels` are rejected from their header,
-    /// before pixel memory is allocated; damaged files give an error, never a crash.
+    /// What a PNG read may cost, each limit named in its error.
+    public struct Limits: Sendable, Equatable {
+        /// Decoded images larger than this are rejected from their header, before pixel memory is
+        /// allocated. Clamped to 0...`Canvas.maxPixels`.
+        public var maxPixels: Int
+        /// Widest and tallest image libpng accepts (`png_set_user_limits`).
+        public static let maxSide = Int(RG_PNG_MAX_SIDE)
+        /// Largest allocation libpng may make for one ancillary chunk, including decompressed text
+        /// and colour profiles (`png_set_chunk_malloc_max`). Ancillary chunks are skipped unread
+        /// anyway; this bounds any that a future change lets through.
+        public static let maxChunkBytes = Int(RG_PNG_MAX_CHUNK_BYTES)
+        /// Ancillary chunks libpng may keep (`png_set_chunk_cache_max`).
+        public static let maxCachedChunks = Int(RG_PNG_MAX_CACHED_CHUNKS)
+
+        public init(maxPixels: Int = 100_000_000) { self.maxPixels = maxPixels }
+
+        var c: rg_png_limits {
+            rg_png_limits(max_pixels: UInt64(min(max(maxPixels, 0), Canvas.maxPixels)), max_side: RG_PNG_MAX_SIDE,
+                          max_chunk_bytes: Int(RG_PNG_MAX_CHUNK_BYTES), max_cached_chunks: RG_PNG_MAX_CACHED_CHUNKS)
+        }
+    }
+
+    /// Decodes any valid PNG to RGBA8. Images over `maxPixels` (clamped to 0...`Canvas.maxPixels`)
+    /// are rejected from their header, before pixel memory is allocated; damaged files give an
+    /// error, never a crash. The pixels are decoded straight into the returned array (one copy).
     public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RasterError) -> DecodedImage {
+        let limits = Limits(maxPixels: maxPixels)
+        let (width, height) = try read(bytes, limits, RG_PNG_HEADER, into: nil)
+        let count = width * height * 4  // at most Canvas.maxPixels * 4: the header read checked it
+        var failure: RasterError?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(RasterError) {
+                let size = try read(bytes, limits, RG_PNG_PIXELS, into: buffer)
+                if size == (width, height) { initialized = count } else {
+                    failure = RasterError(.png, "image size changed between reads")
+                    initialized = 0
+                }
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return DecodedImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Checks that `bytes` are one complete PNG that decodes within the limits (every chunk, CRC
+    /// and row, through libpng), without keeping its pixels: memory is one row. Returns the size.
+    public static func validate(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RasterError) -> (width: Int, height: Int) {
+        try read(bytes, Limits(maxPixels: maxPixels), RG_PNG_VALIDATE, into: nil)
+    }
+
+    private static func read(_ bytes: [UInt8], _ limits: Limits, _ mode: rg_png_mode,
+                             into out: UnsafeMutableBufferPointer<UInt8>?) throws(RasterError) -> (width: Int, height: Int) {
         var message = [CChar](repeating: 0, count: 256)
-        var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
+        var cLimits = limits.c
         let status = bytes.withUnsafeBufferPointer { input in
-            rg_png_decode(input.baseAddress, input.count, UInt64(maxPixels), &pixels, &width, &height, &message, message.count)
+            rg_png_read(input.baseAddress, input.count, &cLimits, mode, out?.baseAddress, out?.count ?? 0,
+                        &width, &height, &message, message.count)
         }
-        guard status == 0, let pixels else {
-            throw RasterError(.png, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        guard status == 0 else {
+            throw RasterError(status == -2 ? .size : .png, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        defer { rg_free(pixels) }
-        let count = Int(width) * Int(height) * 4
-        return DecodedImage(width: Int(width), height: Int(height),
-                            pixels: [UInt8](UnsafeBufferPointer(start: pixels, count: count)))
+        return (Int(width), Int(height))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GridTools
+import Rasterizer
 
 enum DiffCommand {
     static let help = """
@@ -17,17 +18,25 @@ enum DiffCommand {
       --include-aa           count anti-aliased pixels as differences
       --max-diff-pixels N    differing pixels allowed per frame (default 0)
       --max-diff-ratio R     fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins
-      --ignore x,y,w,h       exclude a region from counting (repeatable); the images are not painted over
+      --ignore x,y,w,h       exclude a region from counting (repeatable), clipped to the image (x and y may
+                             be negative); the images are not painted over
       --out DIR              write DIR/<frame>-diff.png for changed frames (grey: same, red: differs,
-                             yellow: anti-aliasing) and DIR/report.html (expected | actual slider | diff)
+                             yellow: anti-aliasing) and DIR/report.html (expected | actual slider | diff);
+                             the report links the images by relative path (nothing is copied), so it
+                             opens where it was written or next to the frame folders it points to
       --side-by-side         with --out, also DIR/<frame>-sbs.png: expected | diff | actual
+      --embed                with --out, embed the images in report.html (a self-contained file), up to
+                             --max-embed-size bytes of PNG in total; images past that are linked
+      --max-embed-size N     bytes of PNG --embed puts into report.html at most (default 67108864, 64 MiB)
       --json                 print a machine-readable report instead of text
       --jobs N               frames compared in parallel (default: all cores)
       --max-pixels N         reject decoded images larger than N pixels (default 100000000)
+      --max-file-size N      refuse PNG files larger than N bytes, unread (default 268435456, 256 MiB)
       --timing               print the time spent decoding and comparing (to stderr)
 
     EXIT CODES (as diff and cmp): 0 within tolerance; 1 over tolerance, or a size or frame-set
-    mismatch; 2 usage error or unreadable input (missing file, not a PNG, truncated, bad CRC, too large).
+    mismatch; 2 usage error or unreadable input (missing file, not a regular file, not a PNG, truncated,
+    bad CRC, too large). Byte-identical files are still decoded once, so a broken file is never "same".
 
     EXAMPLE:
       render-grid diff output/long-fling-ref output/long-fling --out output/diff --max-diff-ratio 0.001
@@ -45,10 +54,14 @@ enum DiffCommand {
         options.outputDirectory = try args.value("--out")
         options.sideBySide = args.flag("--side-by-side")
         if options.sideBySide && options.outputDirectory == nil { throw UsageError("--side-by-side needs --out DIR") }
+        options.embedImages = args.flag("--embed")
+        if options.embedImages && options.outputDirectory == nil { throw UsageError("--embed needs --out DIR") }
+        if let n = try args.int("--max-embed-size", in: 0...Int(Int32.max)) { options.maxEmbeddedBytes = n }
         let json = args.flag("--json")
         let timing = args.flag("--timing")
         options.jobs = try args.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { options.maxPixels = n }
+        if let n = try args.int("--max-pixels", in: 1...Canvas.maxPixels) { options.maxPixels = n }
+        if let n = try args.int("--max-file-size", in: 1...(1 << 40)) { options.maxFileBytes = n }
         let paths = try args.positionals()
         guard paths.count == 2 else { throw UsageError("diff takes two paths, EXPECTED and ACTUAL (see render-grid diff --help)") }
 
@@ -64,7 +77,7 @@ enum DiffCommand {
             print(report.json())
         } else {
             for f in report.frames where f.status != .same {
-                var line = "\(f.failed ? "FAIL" : "ok  ") \(f.path): \(f.status.rawValue)"
+                var line = "\(f.failed ? "FAIL" : "ok  ") \(FileInput.quoted(f.path)): \(f.status.rawValue)"
                 switch f.status {
                 case .changed:
                     line += ", \(f.differentPixels) pixels (\(String(format: "%.4f", f.ratio * 100)) %)"
@@ -81,11 +94,11 @@ enum DiffCommand {
             if options.maxDiffPixels != nil && options.maxDiffRatio != nil { limit += " (the stricter of --max-diff-pixels and --max-diff-ratio)" }
             var summary = "diff: \(report.frames.count) frames: \(report.count(.same)) same, \(report.count(.changed)) changed, \(report.count(.sizeChanged)) size-changed, \(report.count(.added)) added, \(report.count(.removed)) removed; \(limit); "
             if let first = report.firstFailure {
-                summary += "FAILED, first: \(first.path) (\(first.status.rawValue))"
+                summary += "FAILED, first: \(FileInput.quoted(first.path)) (\(first.status.rawValue))"
             } else {
                 summary += "within tolerance"
             }
-            if let out = options.outputDirectory { summary += "; report \((out as NSString).appendingPathComponent("report.html"))" }
+            if let out = options.outputDirectory { summary += "; report \(FileInput.quoted((out as NSString).appendingPathComponent("report.html")))" }
             print(summary)
         }
         return report.passed ? 0 : 1
@@ -94,7 +107,7 @@ enum DiffCommand {
     static func parseRegion(_ text: String) throws(UsageError) -> IgnoreRegion {
         let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0 else {
-            throw UsageError("--ignore takes x,y,width,height in pixels (e.g. --ignore 0,0,100,40), not '\(text)'")
+            throw UsageError("--ignore takes x,y,width,height in pixels (e.g. --ignore 0,0,100,40; x and y may be negative), not '\(FileInput.quoted(text))'")
         }
         return IgnoreRegion(x: x, y: y, width: w, height: h)
     }

@@ -30,14 +30,14 @@ func fixture(_ name: String) throws -> RGBAImage {
         var options = PixelMatchOptions()
         options.threshold = k.threshold
         options.includeAA = k.includeAA
-        let result = PixelMatch.compare(try fixture(k.pair + "-a"), try fixture(k.pair + "-b"), options: options)
+        let result = try PixelMatch.compare(try fixture(k.pair + "-a"), try fixture(k.pair + "-b"), options: options)
         #expect(result.different == k.count, "\(k.pair) threshold \(k.threshold) includeAA \(k.includeAA)")
         if !k.includeAA { #expect(result.antialiased > 0) }
     }
 
     @Test func identicalImagesHaveNoDifference() throws {
         let a = try fixture("subpixel-a")
-        let result = PixelMatch.compare(a, a)
+        let result = try PixelMatch.compare(a, a)
         #expect(result.different == 0 && result.antialiased == 0 && result.box == nil)
     }
 
@@ -45,7 +45,7 @@ func fixture(_ name: String) throws -> RGBAImage {
         let a = try fixture("labels-a"), b = try fixture("labels-b")
         var options = PixelMatchOptions()
         options.ignore = [IgnoreRegion(x: 300, y: 30, width: 30, height: 15)]  // the red block
-        let ignored = PixelMatch.compare(a, b, options: options)
+        let ignored = try PixelMatch.compare(a, b, options: options)
         #expect(ignored.different == 520 - 30 * 15)
         let box = try #require(ignored.box)
         #expect(box.x >= 120 && box.x + box.width <= 200)  // only the lightened glyphs remain
@@ -56,7 +56,7 @@ func fixture(_ name: String) throws -> RGBAImage {
         let a = try fixture("labels-a"), b = try fixture("labels-b")
         var options = PixelMatchOptions()
         options.makeDiffImage = true
-        let result = PixelMatch.compare(a, b, options: options)
+        let result = try PixelMatch.compare(a, b, options: options)
         let box = try #require(result.box)
         #expect(box.x <= 300 && box.y <= 30 && box.x + box.width >= 330 && box.y + box.height >= 45)
         let diff = try #require(result.diffImage)
