@@ -42,6 +42,10 @@ public struct DiffOptions: Sendable {
     public var jobs = 1
     /// Decoded images larger than this are rejected (1…`Canvas.maxPixels`).
     public var maxPixels = 100_000_000
+    /// Entries (files and folders) a folder comparison walks at most, per side.
+    public var maxFolderEntries = 200_000
+    /// Folder levels a folder comparison descends at most.
+    public static let maxFolderDepth = 8
     /// PNG files larger than this are refused before they are read (at least 1).
     public var maxFileBytes = DiffOptions.defaultMaxFileBytes
     /// Where diff images, side-by-side strips and report.html go (nil: nowhere).
@@ -113,7 +117,8 @@ public enum ImageDiff {
         let isDirA = kindA == .folder
         var pairs: [(path: String, a: String?, b: String?)]
         if isDirA {
-            let left = try pngFiles(in: expected), right = try pngFiles(in: actual)
+            let left = try pngFiles(in: expected, maxEntries: options.maxFolderEntries)
+            let right = try pngFiles(in: actual, maxEntries: options.maxFolderEntries)
             let all = Set(left).union(right).sorted()
             pairs = all.map { rel in
                 (rel, left.contains(rel) ? (expected as NSString).appendingPathComponent(rel) : nil,
@@ -153,14 +158,22 @@ public enum ImageDiff {
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
 
     /// PNG files under `folder`, as sorted relative paths. Folders named *.png are not files.
-    static func pngFiles(in folder: String) throws -> [String] {
+    static func pngFiles(in folder: String, maxEntries: Int) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
             throw DiffInputError(message: "cannot read folder \(FileInput.quoted(folder))")
         }
         var files: [String] = []
+        var visited = 0
         while let rel = walker.nextObject() as? String {
+            visited += 1
+            // A folder of frames is flat or shallow; a walk of "/" must end quickly with a clear error.
+            guard visited <= maxEntries else {
+                throw DiffInputError(message: "folder \(FileInput.quoted(folder)) holds more than \(maxEntries) entries; the limit is \(maxEntries)")
+            }
+            let isFolder = walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
+            if isFolder && walker.level > DiffOptions.maxFolderDepth { walker.skipDescendants() }
             guard rel.lowercased().hasSuffix(".png") && !(rel as NSString).lastPathComponent.hasPrefix(".") else { continue }
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { continue }
+            if isFolder { continue }
             files.append(rel)
         }
         return files.sorted()

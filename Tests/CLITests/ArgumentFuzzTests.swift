@@ -45,7 +45,7 @@ struct ArgumentRNG: RandomNumberGenerator {
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: folder.appendingPathComponent("cut.png"))
         return [good, bad, frames.path, frames.appendingPathComponent("frame_00000.png").path,
                 frames.appendingPathComponent("frame_00001.png").path, frames.appendingPathComponent("trace_00000-00003.jsonl").path,
-                fifo.path, folder.appendingPathComponent("cut.png").path, folder.path, "/nonexistent/x.json", "/dev/null", "/"]
+                fifo.path, folder.appendingPathComponent("cut.png").path, folder.path, "/nonexistent/x.json", "/dev/null", "/etc"]
     }
 
     /// Which flags each command takes, so most vectors get past argument parsing.
