@@ -22,7 +22,7 @@ public enum ContactSheet {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }.sorted()
         guard !files.isEmpty else { throw DiffInputError(message: "no frame_*.png files in \(folder)") }
-        let trace = Dictionary(TraceReader.read(folder: folder).map { ($0.frame, $0) }, uniquingKeysWith: { a, _ in a })
+        let trace = Dictionary(TraceReader.read(folder: folder).frames.map { ($0.frame, $0) }, uniquingKeysWith: { a, _ in a })
         let every = options.every ?? max(1, (files.count + options.maxThumbnails - 1) / options.maxThumbnails)
         let picked = stride(from: 0, to: files.count, by: every).map { files[$0] }
         // Every frame with a recenter is shown, even between the picked ones.

@@ -73,7 +73,7 @@ enum PlotCommand {
         let canvas: Canvas
         do {
             canvas = try TracePlot.render(try TraceReader.read(files[0]), options: options, font: font, title: files[0])
-        } catch let e as DiffInputError { throw UsageError(e.message) }
+        } catch let e as DiffInputError { throw UsageError(e.message) } catch let e as ToolInputError { throw UsageError(e.message) }
         let path = out ?? ((files[0] as NSString).deletingPathExtension + ".png")
         try FileOutput.writeAtomically(try PNGCodec.encode(canvas), to: path)
         print(path)
