@@ -3,6 +3,21 @@ import GridModel
 import GridTools
 import Rasterizer
 
+/// The flag that raises each of the tools' limits, for the hint in the error.
+func toolError(_ error: ToolInputError) -> UsageError {
+    let flags = ["maxSheetPixels": "--max-sheet-pixels", "maxFramePixels": "--max-pixels", "maxFrameBytes": "--max-file-size",
+                 "maxBytes": "--max-file-size", "maxLines": "--max-lines"]
+    guard error.kind == .overLimit, let flag = error.limit.flatMap({ flags[$0] }) else { return UsageError(error.message) }
+    return UsageError("\(error.message); \(flag) raises it")
+}
+
+/// `--out FILE`, which must name a file.
+func outputPath(_ args: inout Arguments) throws(UsageError) -> String? {
+    let out = try args.value("--out")
+    if out?.isEmpty == true { throw UsageError("--out needs a file name, not an empty string") }
+    return out
+}
+
 enum SheetCommand {
     static let help = """
     USAGE: render-grid sheet DIR [options]
@@ -48,13 +63,18 @@ enum PlotCommand {
 
     Draws a PNG chart of a trace: content offset x/y over time with recenter markers (red) and
     gesture event ticks, velocity x/y (recenter jumps taken out), and live and pooled tiles.
+    The lines may come in any order (shard traces concatenated): they are sorted by frame, and a
+    line repeated exactly counts once.
 
     OPTIONS:
       --out FILE       output PNG (default: next to the trace, <name>.png)
-      --width W, --height H   size in pixels (default 1200 × 900)
+      --width W, --height H   size in pixels, 200 to 8000 (default 1200 × 900)
       --font PATH      label font (default DejaVu Sans)
+      --max-file-size N   largest trace in bytes (default 512000000)
+      --max-lines N       most trace lines (default 1000000)
 
-    EXIT CODES: 0 ok, 1 cannot write, 2 usage error or unreadable trace.
+    EXIT CODES: 0 ok, 1 cannot write, 2 usage error or an unreadable or invalid trace (the error
+    names the line).
     EXAMPLE:
       render-grid plot output/long-fling/trace.jsonl
     """
@@ -63,18 +83,26 @@ enum PlotCommand {
         var args = Arguments(argv)
         if args.flag("--help") || args.flag("-h") { print(help); return 0 }
         var options = PlotOptions()
-        if let w = try args.int("--width", in: 300...8000) { options.width = w }
-        if let h = try args.int("--height", in: 300...8000) { options.height = h }
-        let out = try args.value("--out")
+        if let w = try args.int("--width", in: PlotOptions.sizes) { options.width = w }
+        if let h = try args.int("--height", in: PlotOptions.sizes) { options.height = h }
+        var limits = TraceLimits()
+        if let n = try args.int("--max-file-size", in: 1...(1 << 40)) { limits.maxBytes = n }
+        if let n = try args.int("--max-lines", in: 1...1_000_000_000) { limits.maxLines = n }
+        let out = try outputPath(&args)
         let fontPath = try args.value("--font")
         let files = try args.positionals()
         guard files.count == 1 else { throw UsageError("plot takes one trace file (see render-grid plot --help)") }
+        let trace = files[0]
+        let path = out ?? ((trace as NSString).deletingPathExtension + ".png")
+        guard path != trace else { throw UsageError("the plot would replace the trace \(FileInput.quoted(trace)); pass --out") }
         let font = try FontRenderer(path: fontPath ?? FontRenderer.defaultFontPath())
         let canvas: Canvas
         do {
-            canvas = try TracePlot.render(try TraceReader.read(files[0]), options: options, font: font, title: files[0])
-        } catch let e as DiffInputError { throw UsageError(e.message) } catch let e as ToolInputError { throw UsageError(e.message) }
-        let path = out ?? ((files[0] as NSString).deletingPathExtension + ".png")
+            let frames = try TraceReader.read(trace, limits: limits)
+            do {
+                canvas = try TracePlot.render(frames, options: options, font: font, title: FileInput.quoted(trace))
+            } catch let e as ToolInputError { throw ToolInputError(e.kind, "trace \(FileInput.quoted(trace)): \(e.message)", limit: e.limit) }
+        } catch let e as ToolInputError { throw toolError(e) }
         try FileOutput.writeAtomically(try PNGCodec.encode(canvas), to: path)
         print(path)
         return 0
