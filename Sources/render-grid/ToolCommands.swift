@@ -24,7 +24,7 @@ enum SheetCommand {
 
     Writes one PNG contact sheet of every Nth frame_*.png in DIR, each thumbnail labelled with its
     frame number and phase (from DIR's trace); frames with a recenter always appear, framed in red
-    and marked "R".
+    and marked "R". Frames of another size than the first are fitted into the same cells.
 
     OPTIONS:
       --every N        every Nth frame (default: as many as keep the sheet to 48 thumbnails)
@@ -32,8 +32,12 @@ enum SheetCommand {
       --width W        thumbnail width in pixels (default 160)
       --out FILE       output PNG (default DIR/sheet.png)
       --font PATH      label font (default DejaVu Sans)
+      --max-sheet-pixels N   largest sheet in pixels (default 50000000)
+      --max-pixels N         largest frame in pixels (default 40000000, as for render)
+      --max-file-size N      largest frame PNG or trace file in bytes (default 200000000)
 
-    EXIT CODES: 0 ok, 1 cannot write, 2 usage error or no frames.
+    A trace file that cannot be read is skipped with a warning (its frames lose their labels).
+    EXIT CODES: 0 ok, 1 cannot write, 2 usage error, no frames, a bad frame or a limit.
     EXAMPLE:
       render-grid sheet output/long-fling --every 10
     """
@@ -45,14 +49,23 @@ enum SheetCommand {
         options.every = try args.int("--every", in: 1...1_000_000)
         if let c = try args.int("--columns", in: 1...64) { options.columns = c }
         if let w = try args.int("--width", in: 16...2048) { options.thumbnailWidth = w }
-        options.output = try args.value("--out")
+        if let n = try args.int("--max-sheet-pixels", in: 1...Canvas.maxPixels) { options.maxSheetPixels = n }
+        if let n = try args.int("--max-pixels", in: 1...Canvas.maxPixels) { options.maxFramePixels = n }
+        if let n = try args.int("--max-file-size", in: 1...(1 << 40)) {
+            options.maxFrameBytes = n
+            options.traceLimits.maxBytes = n
+        }
+        options.output = try outputPath(&args)
         let fontPath = try args.value("--font")
         let folders = try args.positionals()
         guard folders.count == 1 else { throw UsageError("sheet takes one folder of frames (see render-grid sheet --help)") }
         let font = try FontRenderer(path: fontPath ?? FontRenderer.defaultFontPath())
         do {
-            print(try ContactSheet.write(folder: folders[0], options: options, font: font))
-        } catch let e as DiffInputError { throw UsageError(e.message) }
+            let path = try ContactSheet.write(folder: folders[0], options: options, font: font) { warning in
+                FileHandle.standardError.write("render-grid: warning: skipped \(warning)\n".data(using: .utf8)!)
+            }
+            print(path)
+        } catch let e as ToolInputError { throw toolError(e) }
         return 0
     }
 }
