@@ -66,9 +66,8 @@ struct PlotScale {
         return out
     }
 
-    /// A short axis label.
+    /// A short axis label; 1e9 and over (and NaN and infinities) in %g form, so 1e308 is "1e+308".
     static func format(_ v: Double) -> String {
-        guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
         if abs(v) < 1e-9 { return "0" }
         if abs(v) >= 1e9 { return String(format: "%.3g", v) }
         if abs(v) >= 10000 { return String(format: "%.0fk", v / 1000) }

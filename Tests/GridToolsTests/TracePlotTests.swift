@@ -103,6 +103,9 @@ import Rasterizer
         for i in 0..<100_000 { points.append(i % 3 == 2 ? nil : (x: i % 2 == 0 ? -1e300 : 1e300, y: Double(i % 80) + 10)) }
         let clip = ClipRect(x0: 10, y0: 10, x1: 190, y1: 90)
         ToolTests.within(10, "a zig-zag line") { columns.polyline(points, color: RGBA(0, 0, 0), into: &canvas, clip: clip) }
+        // Only the first sweep is drawn (at y 10 to 11): the ones going back and forth again are skipped.
+        let drawn = stride(from: 3, to: canvas.pixels.count, by: 4).filter { canvas.pixels[$0] > 0 }.count
+        #expect(drawn > 0 && drawn <= 180 * 4, "\(drawn) pixels drawn")
         // A vertical step is drawn; a point without a position breaks the line.
         var step = try Canvas(width: 200, height: 100)
         columns.polyline([(x: 15, y: 50), (x: 15, y: 60), (x: 30, y: 60), nil, (x: 40, y: 20), (x: 50, y: 20)], color: RGBA(0, 0, 0), into: &step, clip: clip)
