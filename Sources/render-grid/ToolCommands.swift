@@ -62,7 +62,7 @@ enum SheetCommand {
         let font = try FontRenderer(path: fontPath ?? FontRenderer.defaultFontPath())
         do {
             let path = try ContactSheet.write(folder: folders[0], options: options, font: font) { warning in
-                FileHandle.standardError.write("render-grid: warning: skipped \(warning)\n".data(using: .utf8)!)
+                FileHandle.standardError.write("render-grid: warning: \(warning); the labels lack its frames\n".data(using: .utf8)!)
             }
             print(path)
         } catch let e as ToolInputError { throw toolError(e) }
