@@ -2,48 +2,53 @@ import Foundation
 import GridModel
 public import Rasterizer
 
-public struct SheetOptions: Sendable {
-    /// Every Nth frame; nil picks N so the sheet has at most `maxThumbnails`.
-    public var every: Int?
-    public var columns = 8
-    /// Thumbnail width in pixels.
-    public var thumbnailWidth = 160
-    public var maxThumbnails = 48
-    /// nil: DIR/sheet.png.
-    public var output: String?
-    public init() {}
-}
-
 /// One PNG with every Nth frame of a render folder as a thumbnail, labelled with its frame number
 /// and phase; frames where a recenter happened get a red frame and an "R".
+///
+/// Bounded for any folder: the sheet's size is checked against `maxSheetPixels` before it is made,
+/// each frame against `maxFrameBytes` and `maxFramePixels` before it is decoded, and thumbnails keep
+/// at most `SheetOptions.maxThumbnailAspect`. Frames of other sizes than the first (a resize step)
+/// are fitted into the same cells, keeping their aspect ratio.
 public enum ContactSheet {
+    /// Longest label drawn, in characters.
+    static let maxLabelCharacters = 48
+
+    /// Writes the sheet and returns its path.
+    /// - Parameter warn: told about each trace file that was skipped (the labels then lack its frames).
+    /// - Throws: `ToolInputError` for options out of range, no frames, a bad frame or a limit;
+    ///   `RasterError(.input)` for a frame that cannot be read; `RasterError(.io)` when writing fails.
     @discardableResult
-    public static func write(folder: String, options: SheetOptions, font: FontRenderer) throws -> String {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }.sorted()
-        guard !files.isEmpty else { throw DiffInputError(message: "no frame_*.png files in \(folder)") }
-        let trace = Dictionary(TraceReader.read(folder: folder).map { ($0.frame, $0) }, uniquingKeysWith: { a, _ in a })
-        let every = options.every ?? max(1, (files.count + options.maxThumbnails - 1) / options.maxThumbnails)
-        let picked = stride(from: 0, to: files.count, by: every).map { files[$0] }
-        // Every frame with a recenter is shown, even between the picked ones.
-        let recenterFiles = files.filter { name in
-            frameNumber(name).flatMap { trace[$0] }.map { $0.recenterX != nil } ?? false
+    public static func write(folder: String, options: SheetOptions, font: FontRenderer,
+                             warn: (String) -> Void = { _ in }) throws -> String {
+        try options.validate()
+        switch FileInput.kind(of: folder) {
+        case .folder: break
+        case .missing: throw ToolInputError(.invalidInput, "folder \(FileInput.quoted(folder)) does not exist")
+        default: throw ToolInputError(.invalidInput, "\(FileInput.quoted(folder)) is not a folder")
         }
-        let shown = Array(Set(picked).union(recenterFiles)).sorted()
-        let first = try decode((folder as NSString).appendingPathComponent(shown[0]))
-        let tw = options.thumbnailWidth
-        let th = max(1, Int((Double(first.height) * Double(tw) / Double(first.width)).rounded()))
-        let labelHeight = 18, gap = 6
-        let columns = min(options.columns, shown.count)
-        let rows = (shown.count + columns - 1) / columns
-        var sheet = try Canvas(width: columns * (tw + gap) + gap, height: rows * (th + labelHeight + gap) + gap, fill: RGBA(40, 40, 40))
-        for (i, name) in shown.enumerated() {
-            let image = try decode((folder as NSString).appendingPathComponent(name))
-            let x = gap + (i % columns) * (tw + gap), y = gap + (i / columns) * (th + labelHeight + gap)
-            let thumb = downscale(image, width: tw, height: th)
-            sheet.copy(try Canvas(width: tw, height: th, pixels: thumb.pixels), x: x, y: y)
-            let number = frameNumber(name)
-            let info = number.flatMap { trace[$0] }
+        let files = frameFiles(in: folder)
+        guard !files.isEmpty else { throw ToolInputError(.invalidInput, "no frame_*.png files in \(FileInput.quoted(folder))") }
+        let (traceFrames, skipped) = TraceReader.read(folder: folder, limits: options.traceLimits)
+        skipped.forEach(warn)
+        let trace = Dictionary(traceFrames.map { ($0.frame, $0) }, uniquingKeysWith: { a, _ in a })
+        let every = options.every ?? ((files.count - 1) / options.maxThumbnails + 1)
+        let picked = (0...((files.count - 1) / every)).map { $0 * every }
+        // Every frame with a recenter is shown, even between the picked ones.
+        let recentering = files.indices.filter { files[$0].number.flatMap { trace[$0] }?.recenterX != nil }
+        let shown = Set(picked).union(recentering).sorted().map { files[$0] }
+        let first = try decode(shown[0].path, options)
+        let cellWidth = options.thumbnailWidth
+        let layout = try SheetLayout(count: shown.count, columns: options.columns, cellWidth: cellWidth,
+                                     cellHeight: SheetLayout.cellHeight(cellWidth: cellWidth, frameWidth: first.width, frameHeight: first.height),
+                                     maxPixels: options.maxSheetPixels)
+        var sheet = try Canvas(width: layout.width, height: layout.height, fill: RGBA(40, 40, 40))
+        for (i, file) in shown.enumerated() {
+            let image = i == 0 ? first : try decode(file.path, options)
+            let (x, y) = layout.origin(i)
+            let (tw, th) = (layout.cellWidth, layout.cellHeight)
+            let size = layout.fitted(width: image.width, height: image.height)
+            sheet.copy(try downscale(image, width: size.width, height: size.height), x: x + (tw - size.width) / 2, y: y + (th - size.height) / 2)
+            let info = file.number.flatMap { trace[$0] }
             let recentered = info?.recenterX != nil
             if recentered {
                 let red = RGBA(235, 40, 40)
@@ -53,44 +58,88 @@ public enum ContactSheet {
                 sheet.fill(PixelRect(x: left, y: Double(y), width: 3, height: tall), red)
                 sheet.fill(PixelRect(x: Double(x + tw), y: Double(y), width: 3, height: tall), red)
             }
-            var text = "#\(number.map(String.init) ?? name)"
+            var text = "#\(file.number.map(String.init) ?? FileInput.quoted(file.name))"
             if let info { text += " \(info.phase)" }
             if recentered { text = "R " + text }
             if info?.edgeHit == true { text += " edge" }
+            if text.count > maxLabelCharacters { text = String(text.prefix(maxLabelCharacters - 1)) + "…" }
             let line = font.layout(text, pixelSize: 11)
             sheet.draw(line, x: x + 2, baseline: y + th + 13, color: recentered ? RGBA(255, 120, 120) : RGBA(230, 230, 230),
-                       clip: ClipRect(x0: x, y0: y + th, x1: x + tw, y1: y + th + labelHeight))
+                       clip: ClipRect(x0: x, y0: y + th, x1: x + tw, y1: y + th + SheetLayout.labelHeight))
         }
         let output = options.output ?? (folder as NSString).appendingPathComponent("sheet.png")
         try FileOutput.writeAtomically(try PNGCodec.encode(sheet), to: output)
         return output
     }
 
-    static func frameNumber(_ name: String) -> Int? { Int(name.dropFirst(6).dropLast(4)) }
-
-    static func decode(_ path: String) throws -> RGBAImage {
-        guard let data = FileManager.default.contents(atPath: path) else { throw DiffInputError(message: "cannot read \(path)") }
-        do { return RGBAImage(try PNGCodec.decode([UInt8](data))) } catch { throw DiffInputError(message: "\(path): \(error)") }
+    struct FrameFile {
+        var name: String
+        var path: String
+        var number: Int?
     }
 
-    /// Area-average (box filter) downscaling.
-    static func downscale(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+    /// The folder's frame_*.png files in frame order (numbers past 99999 have more digits).
+    static func frameFiles(in folder: String) -> [FrameFile] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }
+            .map { FrameFile(name: $0, path: (folder as NSString).appendingPathComponent($0), number: frameNumber($0)) }
+            .sorted { ($0.number ?? .max, $0.name) < ($1.number ?? .max, $1.name) }
+    }
+
+    static func frameNumber(_ name: String) -> Int? {
+        guard name.count > 10 else { return nil }
+        return Int(name.dropFirst(6).dropLast(4))
+    }
+
+    /// A frame's pixels, refused from its file size and PNG header when over the limits.
+    static func decode(_ path: String, _ options: SheetOptions) throws -> DecodedImage {
+        try ToolInputError.checkSize(path, what: "frame", maxBytes: options.maxFrameBytes, limit: "maxFrameBytes")
+        let bytes = try FileInput.read(path, maxBytes: options.maxFrameBytes, what: "frame")
+        let shown = FileInput.quoted(path)
+        if let (width, height) = pngSize(bytes), case let (area, overflow) = width.multipliedReportingOverflow(by: height),
+           overflow || area > options.maxFramePixels {
+            throw ToolInputError(.overLimit, "frame \(shown) is \(width)×\(height) pixels; the limit is \(options.maxFramePixels) pixels (maxFramePixels)",
+                                 limit: "maxFramePixels")
+        }
+        do {
+            return try PNGCodec.decode(bytes, maxPixels: options.maxFramePixels)
+        } catch {
+            throw ToolInputError(.invalidInput, "frame \(shown) is not a valid PNG: \(error)")
+        }
+    }
+
+    /// Width and height from a PNG's IHDR chunk, nil when the header is not a PNG's.
+    static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, bytes.starts(with: signature), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (int(16), int(20))
+    }
+
+    /// Area-average (box filter) scaling to `width` × `height` (up or down).
+    static func downscale(_ image: DecodedImage, width: Int, height: Int) throws -> Canvas {
         var out = [UInt8](repeating: 255, count: width * height * 4)
-        for ty in 0..<height {
-            let y0 = ty * image.height / height, y1 = max(y0 + 1, (ty + 1) * image.height / height)
-            for tx in 0..<width {
-                let x0 = tx * image.width / width, x1 = max(x0 + 1, (tx + 1) * image.width / width)
-                var sum = [0, 0, 0, 0]
-                for y in y0..<y1 {
-                    for x in x0..<x1 {
-                        let i = (y * image.width + x) * 4
-                        for c in 0..<4 { sum[c] += Int(image.pixels[i + c]) }
+        image.pixels.withUnsafeBufferPointer { src in
+            for ty in 0..<height {
+                let y0 = ty * image.height / height, y1 = max(y0 + 1, (ty + 1) * image.height / height)
+                for tx in 0..<width {
+                    let x0 = tx * image.width / width, x1 = max(x0 + 1, (tx + 1) * image.width / width)
+                    var r = 0, g = 0, b = 0, a = 0
+                    for y in y0..<y1 {
+                        var i = (y * image.width + x0) * 4
+                        for _ in x0..<x1 {
+                            r += Int(src[i]); g += Int(src[i + 1]); b += Int(src[i + 2]); a += Int(src[i + 3])
+                            i += 4
+                        }
                     }
+                    let n = (y1 - y0) * (x1 - x0), o = (ty * width + tx) * 4
+                    out[o] = UInt8((r + n / 2) / n)
+                    out[o + 1] = UInt8((g + n / 2) / n)
+                    out[o + 2] = UInt8((b + n / 2) / n)
+                    out[o + 3] = UInt8((a + n / 2) / n)
                 }
-                let n = (y1 - y0) * (x1 - x0), o = (ty * width + tx) * 4
-                for c in 0..<4 { out[o + c] = UInt8((sum[c] + n / 2) / n) }
             }
         }
-        return RGBAImage(width: width, height: height, pixels: out)
+        return try Canvas(width: width, height: height, pixels: out)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Rasterizer
 
-/// The fields of trace.jsonl that the tools use, read leniently (one bad line does not stop a plot).
-public struct TraceFrame: Sendable {
+/// The fields of trace.jsonl that the tools use.
+public struct TraceFrame: Sendable, Equatable {
     public var frame: Int
     public var t: Double
     public var phase: String
@@ -9,42 +10,139 @@ public struct TraceFrame: Sendable {
     public var offsetY: Double
     public var recenterX: Double?
     public var recenterY: Double?
+    /// The events' names.
     public var events: [String]
     public var live: Int
     public var pool: Int
     public var edgeHit: Bool
+
+    public init(frame: Int, t: Double, phase: String = "?", offsetX: Double = 0, offsetY: Double = 0,
+                recenterX: Double? = nil, recenterY: Double? = nil, events: [String] = [], live: Int = 0, pool: Int = 0,
+                edgeHit: Bool = false) {
+        self.frame = frame
+        self.t = t
+        self.phase = phase
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.recenterX = recenterX
+        self.recenterY = recenterY
+        self.events = events
+        self.live = live
+        self.pool = pool
+        self.edgeHit = edgeHit
+    }
+}
+
+/// How much trace the tools read. Each limit is named in the error that enforces it.
+public struct TraceLimits: Sendable, Equatable {
+    /// Largest trace file in bytes (`--max-file-size`); the file is read whole.
+    public var maxBytes: Int
+    /// Most lines with a frame in one trace (`--max-lines`); the render limit is 100,000 frames.
+    public var maxLines: Int
+
+    public init(maxBytes: Int = 512_000_000, maxLines: Int = 1_000_000) {
+        self.maxBytes = maxBytes
+        self.maxLines = maxLines
+    }
+
+    func validate() throws(ToolInputError) {
+        try ToolInputError.check(maxBytes, in: 0...Int.max, "TraceLimits.maxBytes")
+        try ToolInputError.check(maxLines, in: 0...Int.max, "TraceLimits.maxLines")
+    }
 }
 
 public enum TraceReader {
-    /// Reads a trace file; malformed lines are an error naming the line.
-    public static func read(_ path: String) throws -> [TraceFrame] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw DiffInputError(message: "cannot read trace \(path)") }
-        var frames: [TraceFrame] = []
-        for (n, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  let frame = object["frame"] as? Int, let t = object["t"] as? Double ?? (object["t"] as? Int).map(Double.init),
-                  let offset = object["contentOffset"] as? [String: Any] else {
-                throw DiffInputError(message: "\(path): line \(n + 1) is not a render-grid trace line")
-            }
-            func number(_ v: Any?) -> Double? { (v as? Double) ?? (v as? Int).map(Double.init) }
-            let recenter = object["recenter"] as? [String: Any]
-            let stats = object["stats"] as? [String: Any] ?? [:]
-            let events = (object["events"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-            frames.append(TraceFrame(frame: frame, t: t, phase: object["phase"] as? String ?? "?",
-                                     offsetX: number(offset["x"]) ?? 0, offsetY: number(offset["y"]) ?? 0,
-                                     recenterX: number(recenter?["x"]), recenterY: number(recenter?["y"]),
-                                     events: events, live: stats["live"] as? Int ?? 0, pool: stats["pool"] as? Int ?? 0,
-                                     edgeHit: object["edgeHit"] as? Bool ?? false))
-        }
-        return frames
+    /// Reads a trace file: a regular file within `limits`, every non-empty line a trace line with
+    /// finite numbers. The frames come back sorted by frame number, so shards concatenated in any
+    /// order just work; a line repeated exactly is dropped.
+    /// - Throws: `RasterError(.input)` for a file that cannot be read; `ToolInputError` naming the
+    ///   file and the line for a bad line, two lines that give one frame different values, time
+    ///   going backwards, or a limit.
+    public static func read(_ path: String, limits: TraceLimits = TraceLimits()) throws -> [TraceFrame] {
+        try limits.validate()
+        try ToolInputError.checkSize(path, what: "trace", maxBytes: limits.maxBytes, limit: "maxBytes")
+        let bytes = try FileInput.read(path, maxBytes: limits.maxBytes, what: "trace")
+        return try read(bytes: bytes, name: "trace \(FileInput.quoted(path))", limits: limits)
     }
 
-    /// The trace in a render folder: trace.jsonl, or the trace_*.jsonl of split renders, merged.
-    public static func read(folder: String) -> [TraceFrame] {
+    /// Reads trace lines from memory; `name` starts every error message.
+    public static func read(bytes: [UInt8], name: String, limits: TraceLimits = TraceLimits()) throws(ToolInputError) -> [TraceFrame] {
+        try limits.validate()
+        guard bytes.count <= limits.maxBytes else {
+            throw ToolInputError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: "maxBytes")
+        }
+        var parsed: [(frame: TraceFrame, line: Int)] = []
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ToolInputError) in
+            var lineStart = 0, lineNumber = 0
+            while lineStart < buffer.count {
+                lineNumber += 1
+                var lineEnd = lineStart
+                while lineEnd < buffer.count, buffer[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                var first = lineStart
+                while first < lineEnd, isSpace(buffer[first]) { first += 1 }
+                guard first < lineEnd else { continue }
+                guard parsed.count < limits.maxLines else {
+                    throw ToolInputError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: "maxLines")
+                }
+                do throws(TraceLineError) {
+                    parsed.append((try TraceLineParser.parse(buffer, lineStart..<lineEnd), lineNumber))
+                } catch {
+                    throw ToolInputError(.invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
+                }
+            }
+        }
+        return try ordered(parsed, name: name)
+    }
+
+    /// Sorts by frame number, drops exact repeats, and refuses a frame given two ways or time
+    /// going backwards (traces of two different renders mixed).
+    static func ordered(_ lines: [(frame: TraceFrame, line: Int)], name: String) throws(ToolInputError) -> [TraceFrame] {
+        let sorted = lines.sorted { ($0.frame.frame, $0.line) < ($1.frame.frame, $1.line) }
+        var out: [TraceFrame] = []
+        out.reserveCapacity(sorted.count)
+        var previous: (frame: TraceFrame, line: Int)?
+        for entry in sorted {
+            if let p = previous, p.frame.frame == entry.frame.frame {
+                guard p.frame == entry.frame else {
+                    throw ToolInputError(.invalidInput, "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values")
+                }
+                continue
+            }
+            if let p = previous, entry.frame.t < p.frame.t {
+                throw ToolInputError(.invalidInput, "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?")
+            }
+            out.append(entry.frame)
+            previous = entry
+        }
+        return out
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A }
+
+    /// The trace of a render folder, for labels: trace.jsonl, or the trace_*.jsonl of split renders,
+    /// merged by frame number (the first file in name order wins a frame). The trace is optional:
+    /// a file that cannot be read or is not a trace (missing, a pipe, too large, a bad line) is
+    /// skipped, never waited on, and named in `skipped`. All files together stay within `limits`.
+    public static func read(folder: String, limits: TraceLimits = TraceLimits()) -> (frames: [TraceFrame], skipped: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0 == "trace.jsonl" || ($0.hasPrefix("trace_") && $0.hasSuffix(".jsonl")) }.sorted()
-        let frames = names.flatMap { (try? read((folder as NSString).appendingPathComponent($0))) ?? [] }
-        var seen = Set<Int>()
-        return frames.filter { seen.insert($0.frame).inserted }.sorted { $0.frame < $1.frame }
+        var byFrame: [Int: TraceFrame] = [:]
+        var skipped: [String] = []
+        var budget = limits
+        for name in names {
+            let path = (folder as NSString).appendingPathComponent(name)
+            do {
+                try ToolInputError.checkSize(path, what: "trace", maxBytes: budget.maxBytes, limit: "maxBytes")
+                let bytes = try FileInput.read(path, maxBytes: budget.maxBytes, what: "trace")
+                let frames = try read(bytes: bytes, name: "trace \(FileInput.quoted(path))", limits: budget)
+                budget.maxBytes -= bytes.count
+                budget.maxLines -= frames.count
+                for frame in frames where byFrame[frame.frame] == nil { byFrame[frame.frame] = frame }
+            } catch {
+                skipped.append("\(error)")
+            }
+        }
+        return (byFrame.values.sorted { $0.frame < $1.frame }, skipped)
     }
 }

@@ -1,0 +1,383 @@
+/// One trace line that is not a render-grid trace line: the reason, with the column.
+struct TraceLineError: Error {
+    var message: String
+}
+
+/// Reads the fields the tools use from one line of trace.jsonl in a single pass. The line must be
+/// one JSON object; every value the tools do not use (tiles, sizes, event details) is checked and
+/// skipped without being built, so the time is linear in the line's length and the memory does not
+/// grow with it. Nesting is limited, numbers must be finite and short, kept strings are cut to
+/// `maxNameBytes`.
+struct TraceLineParser {
+    static let maxDepth = 64
+    /// Longest number text converted (the trace writer's are under 25 characters).
+    static let maxNumberLength = 64
+    /// Longest phase or event name kept; longer ones are cut.
+    static let maxNameBytes = 64
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let start: Int
+    private let end: Int
+    private var index: Int
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        self.bytes = bytes
+        start = range.lowerBound
+        end = range.upperBound
+        index = range.lowerBound
+    }
+
+    /// The frame in `bytes[range]`.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(TraceLineError) -> TraceFrame {
+        var parser = TraceLineParser(bytes, range)
+        parser.skipWhitespace()
+        let frame = try parser.topLevel()
+        parser.skipWhitespace()
+        guard parser.index == parser.end else { throw parser.error("unexpected characters after the object") }
+        return frame
+    }
+
+    private enum Key: Int {
+        case frame, t, phase, contentOffset, recenter, events, stats, edgeHit
+    }
+
+    private func key(for name: Range<Int>) -> Key? {
+        switch name.upperBound - name.lowerBound {
+        case 1: return matches(name, "t") ? .t : nil
+        case 5: return matches(name, "frame") ? .frame : matches(name, "phase") ? .phase : matches(name, "stats") ? .stats : nil
+        case 6: return matches(name, "events") ? .events : nil
+        case 7: return matches(name, "edgeHit") ? .edgeHit : nil
+        case 8: return matches(name, "recenter") ? .recenter : nil
+        case 13: return matches(name, "contentOffset") ? .contentOffset : nil
+        default: return nil
+        }
+    }
+
+    /// Whether `bytes[range]` is `word` (plain loops: the generic algorithms are slow unoptimized).
+    private func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        let count = range.upperBound - range.lowerBound
+        guard count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        var i = 0
+        while i < count {
+            if bytes[range.lowerBound + i] != w[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private mutating func topLevel() throws(TraceLineError) -> TraceFrame {
+        guard peek == UInt8(ascii: "{") else { throw error("a trace line is one JSON object") }
+        var frame: Int?, t: Double?, offset: (x: Double, y: Double)?, recenter: (x: Double, y: Double)?
+        var phase = "?", events: [String] = [], live = 0, pool = 0, edgeHit = false
+        var seen: UInt32 = 0
+        if try beginObject(depth: 1) {
+            repeat {
+                let name = try key()
+                guard let key = key(for: name) else {
+                    try skipValue(depth: 1)
+                    continue
+                }
+                guard seen & 1 << key.rawValue == 0 else { throw error("duplicate key \"\(key)\"") }
+                seen |= 1 << key.rawValue
+                switch key {
+                case .frame: frame = try integer("frame", min: 0)
+                case .t: t = try number("t")
+                case .phase: phase = try string("phase")
+                case .contentOffset: offset = try point("contentOffset")
+                case .recenter:
+                    if peek == UInt8(ascii: "n") { try literal("null") } else { recenter = try point("recenter") }
+                case .events: events = try eventNames()
+                case .stats: (live, pool) = try stats()
+                case .edgeHit: edgeHit = try bool("edgeHit")
+                }
+            } while try nextMember()
+        }
+        guard let frame else { throw error("no \"frame\"") }
+        guard let t else { throw error("no \"t\"") }
+        guard let offset else { throw error("no \"contentOffset\"") }
+        return TraceFrame(frame: frame, t: t, phase: phase, offsetX: offset.x, offsetY: offset.y,
+                          recenterX: recenter?.x, recenterY: recenter?.y, events: events, live: live, pool: pool, edgeHit: edgeHit)
+    }
+
+    /// {"x": number, "y": number, ...}
+    private mutating func point(_ name: String) throws(TraceLineError) -> (x: Double, y: Double) {
+        guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
+        var x: Double?, y: Double?
+        if try beginObject(depth: 2) {
+            repeat {
+                let k = try key()
+                if matches(k, "x") {
+                    guard x == nil else { throw error("duplicate key \"x\" in \(name)") }
+                    x = try number(name + ".x")
+                } else if matches(k, "y") {
+                    guard y == nil else { throw error("duplicate key \"y\" in \(name)") }
+                    y = try number(name + ".y")
+                } else {
+                    try skipValue(depth: 2)
+                }
+            } while try nextMember()
+        }
+        guard let x, let y else { throw error("\(name) needs \"x\" and \"y\"") }
+        return (x, y)
+    }
+
+    /// [{"name": "...", ...}, ...]
+    private mutating func eventNames() throws(TraceLineError) -> [String] {
+        guard peek == UInt8(ascii: "[") else { throw error("events is not an array") }
+        var names: [String] = []
+        if try beginArray(depth: 2) {
+            repeat {
+                guard peek == UInt8(ascii: "{") else { throw error("an event is not an object") }
+                var name: String?
+                if try beginObject(depth: 3) {
+                    repeat {
+                        let k = try key()
+                        if matches(k, "name"), name == nil { name = try string("event name") } else { try skipValue(depth: 3) }
+                    } while try nextMember()
+                }
+                guard let name else { throw error("an event has no \"name\"") }
+                names.append(name)
+            } while try nextElement()
+        }
+        return names
+    }
+
+    /// {"live": n, "pool": n, ...}; missing counts are 0.
+    private mutating func stats() throws(TraceLineError) -> (live: Int, pool: Int) {
+        guard peek == UInt8(ascii: "{") else { throw error("stats is not an object") }
+        var live = 0, pool = 0
+        if try beginObject(depth: 2) {
+            repeat {
+                let k = try key()
+                if matches(k, "live") { live = try integer("stats.live", min: 0) }
+                else if matches(k, "pool") { pool = try integer("stats.pool", min: 0) }
+                else { try skipValue(depth: 2) }
+            } while try nextMember()
+        }
+        return (live, pool)
+    }
+
+    // MARK: Values
+
+    private mutating func number(_ name: String) throws(TraceLineError) -> Double {
+        try numberAndText(name).value
+    }
+
+    private mutating func numberAndText(_ name: String) throws(TraceLineError) -> (value: Double, text: String) {
+        guard let c = peek, c == UInt8(ascii: "-") || isDigit(c) else { throw error("\(name) is not a number") }
+        let text = try scanNumber()
+        guard text.upperBound - text.lowerBound <= Self.maxNumberLength else { throw error("\(name) has over \(Self.maxNumberLength) characters") }
+        let string = String(decoding: bytes[text], as: UTF8.self)
+        guard let value = Double(string), value.isFinite else { throw error("\(name) \(string) is not a finite number") }
+        return (value, string)
+    }
+
+    /// A whole number from `min` to 2^53: digits (read exactly), or a number with such a value (1e3).
+    private mutating func integer(_ name: String, min: Int) throws(TraceLineError) -> Int {
+        let (double, text) = try numberAndText(name)
+        let value = Int(text) ?? (double == double.rounded() && double.magnitude <= 0x1p53 ? Int(double) : nil)
+        guard let value, value >= min, value.magnitude <= 1 << 53 else {
+            throw error("\(name) \(text) is not a whole number from \(min) to 2^53")
+        }
+        return value
+    }
+
+    private mutating func bool(_ name: String) throws(TraceLineError) -> Bool {
+        switch peek {
+        case UInt8(ascii: "t"): try literal("true"); return true
+        case UInt8(ascii: "f"): try literal("false"); return false
+        default: throw error("\(name) is not true or false")
+        }
+    }
+
+    /// A string value, decoded and cut to `maxNameBytes` bytes (at a character boundary). Escaped
+    /// control characters become spaces and escaped non-ASCII code points U+FFFD: names are labels.
+    private mutating func string(_ name: String) throws(TraceLineError) -> String {
+        guard peek == UInt8(ascii: "\"") else { throw error("\(name) is not a string") }
+        let raw = try scanString()
+        var out: [UInt8] = []
+        var i = raw.lowerBound, cut = false
+        while i < raw.upperBound {
+            if out.count > Self.maxNameBytes + 4 { cut = true; break }
+            guard bytes[i] == UInt8(ascii: "\\") else { out.append(bytes[i]); i += 1; continue }
+            let e = bytes[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): out.append(0x20)
+            case UInt8(ascii: "u"):
+                let code = hex4(i)
+                i += 4
+                out.append(contentsOf: code >= 0x20 && code < 0x7F ? [UInt8(code)] : [0xEF, 0xBF, 0xBD])
+            default: out.append(e)  // \" \\ \/
+            }
+        }
+        if !cut {
+            guard let text = String(validating: out, as: UTF8.self) else { throw error("\(name) is not valid UTF-8") }
+            if out.count <= Self.maxNameBytes { return text }
+        }
+        var text = String(decoding: out, as: UTF8.self)
+        while text.utf8.count > Self.maxNameBytes { text.removeLast() }
+        return text
+    }
+
+    // MARK: Scanning
+
+    private var peek: UInt8? { index < end ? bytes[index] : nil }
+
+    private func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+
+    private func error(_ message: String) -> TraceLineError {
+        TraceLineError(message: "\(message) (column \(index - start + 1))")
+    }
+
+    private mutating func skipWhitespace() {
+        while let c = peek, c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A { index += 1 }
+    }
+
+    /// Consumes "{"; false for an empty object (its "}" consumed too).
+    private mutating func beginObject(depth: Int) throws(TraceLineError) -> Bool {
+        guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        index += 1
+        skipWhitespace()
+        if peek == UInt8(ascii: "}") { index += 1; return false }
+        return true
+    }
+
+    private mutating func beginArray(depth: Int) throws(TraceLineError) -> Bool {
+        guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        index += 1
+        skipWhitespace()
+        if peek == UInt8(ascii: "]") { index += 1; return false }
+        return true
+    }
+
+    /// A member's key (the raw bytes between the quotes) and its ":", leaving the value next.
+    private mutating func key() throws(TraceLineError) -> Range<Int> {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "\"") else { throw error("expected a key string") }
+        let raw = try scanString()
+        skipWhitespace()
+        guard peek == UInt8(ascii: ":") else { throw error("expected ':'") }
+        index += 1
+        skipWhitespace()
+        return raw
+    }
+
+    /// After a member: true at ",", false at "}" (both consumed).
+    private mutating func nextMember() throws(TraceLineError) -> Bool {
+        skipWhitespace()
+        switch peek {
+        case UInt8(ascii: ","): index += 1; return true
+        case UInt8(ascii: "}"): index += 1; return false
+        case nil: throw error("the line ends inside an object")
+        default: throw error("expected ',' or '}'")
+        }
+    }
+
+    /// After an array element: true at ",", false at "]" (both consumed).
+    private mutating func nextElement() throws(TraceLineError) -> Bool {
+        skipWhitespace()
+        switch peek {
+        case UInt8(ascii: ","): index += 1; skipWhitespace(); return true
+        case UInt8(ascii: "]"): index += 1; return false
+        case nil: throw error("the line ends inside an array")
+        default: throw error("expected ',' or ']'")
+        }
+    }
+
+    /// Checks and skips any JSON value.
+    private mutating func skipValue(depth: Int) throws(TraceLineError) {
+        switch peek {
+        case UInt8(ascii: "{"):
+            if try beginObject(depth: depth + 1) {
+                repeat { _ = try key(); try skipValue(depth: depth + 1) } while try nextMember()
+            }
+        case UInt8(ascii: "["):
+            if try beginArray(depth: depth + 1) {
+                repeat { try skipValue(depth: depth + 1) } while try nextElement()
+            }
+        case UInt8(ascii: "\""): _ = try scanString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case let c? where c == UInt8(ascii: "-") || isDigit(c): _ = try scanNumber()
+        case nil: throw error("the line ends where a value should be")
+        default: throw error("unexpected character where a value should be (NaN and Infinity are not JSON)")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(TraceLineError) {
+        let count = word.utf8CodeUnitCount
+        guard end - index >= count, matches(index..<index + count, word) else { throw error("invalid literal") }
+        index += count
+    }
+
+    /// The raw bytes between a string's quotes, checked (escapes, no control characters).
+    private mutating func scanString() throws(TraceLineError) -> Range<Int> {
+        index += 1
+        let from = index
+        while true {
+            guard let c = peek else { throw error("unterminated string") }
+            if c == UInt8(ascii: "\"") { index += 1; return from..<index - 1 }
+            if c < 0x20 { throw error("control character in a string") }
+            if c == UInt8(ascii: "\\") {
+                index += 1
+                guard let e = peek else { throw error("unterminated escape") }
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 1
+                case UInt8(ascii: "u"):
+                    index += 1
+                    guard end - index >= 4, isHex(bytes[index]), isHex(bytes[index + 1]), isHex(bytes[index + 2]), isHex(bytes[index + 3]) else {
+                        throw error("invalid \\u escape")
+                    }
+                    index += 4
+                default: throw error("invalid escape")
+                }
+                continue
+            }
+            index += 1
+        }
+    }
+
+    private func isHex(_ c: UInt8) -> Bool {
+        isDigit(c) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "F"))
+    }
+
+    /// The value of four hex digits at `i` (checked by `scanString`).
+    private func hex4(_ i: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for c in [bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]] {
+            let digit = isDigit(c) ? c - UInt8(ascii: "0") : (c | 0x20) - UInt8(ascii: "a") + 10
+            value = value * 16 + UInt32(digit)
+        }
+        return value
+    }
+
+    /// The text of a JSON number, checked against the grammar.
+    private mutating func scanNumber() throws(TraceLineError) -> Range<Int> {
+        let from = index
+        if peek == UInt8(ascii: "-") { index += 1 }
+        func digits(_ p: inout TraceLineParser) -> Int {
+            let d = p.index
+            while let c = p.peek, p.isDigit(c) { p.index += 1 }
+            return p.index - d
+        }
+        let intStart = index
+        let count = digits(&self)
+        guard count > 0 else { throw error("invalid number") }
+        guard count == 1 || bytes[intStart] != UInt8(ascii: "0") else { throw error("leading zero in a number") }
+        if peek == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("invalid number") }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            index += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("invalid number") }
+        }
+        return from..<index
+    }
+}
