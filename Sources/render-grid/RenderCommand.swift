@@ -101,7 +101,10 @@ enum RenderCommand {
             print("rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(max(0, summary.framesWritten - summary.framesRasterized)) repeated\(keptNote)) to \(options.outputDirectory) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, \(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)")
         }
         if sheet {
-            let path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: font)
+            let path: String
+            do { path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: font) } catch let e as ToolInputError {
+                throw toolError(e)
+            }
             if !quiet { print("contact sheet \(path)") }
         }
         return 0

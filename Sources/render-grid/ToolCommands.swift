@@ -11,12 +11,6 @@ func toolError(_ error: ToolInputError) -> UsageError {
     return UsageError("\(error.message); \(flag) raises it")
 }
 
-/// `--out FILE`, which must name a file.
-func outputPath(_ args: inout Arguments) throws(UsageError) -> String? {
-    let out = try args.value("--out")
-    if out?.isEmpty == true { throw UsageError("--out needs a file name, not an empty string") }
-    return out
-}
 
 enum SheetCommand {
     static let help = """
@@ -55,7 +49,7 @@ enum SheetCommand {
             options.maxFrameBytes = n
             options.traceLimits.maxBytes = n
         }
-        options.output = try outputPath(&args)
+        options.output = try args.value("--out")
         let fontPath = try args.value("--font")
         let folders = try args.positionals()
         guard folders.count == 1 else { throw UsageError("sheet takes one folder of frames (see render-grid sheet --help)") }
@@ -101,7 +95,7 @@ enum PlotCommand {
         var limits = TraceLimits()
         if let n = try args.int("--max-file-size", in: 1...(1 << 40)) { limits.maxBytes = n }
         if let n = try args.int("--max-lines", in: 1...1_000_000_000) { limits.maxLines = n }
-        let out = try outputPath(&args)
+        let out = try args.value("--out")
         let fontPath = try args.value("--font")
         let files = try args.positionals()
         guard files.count == 1 else { throw UsageError("plot takes one trace file (see render-grid plot --help)") }

@@ -23,7 +23,9 @@ EXAMPLE:
 func report(_ error: Error) -> Int32 {
     let code: Int32
     switch error {
-    case is UsageError, is LocatedScenarioError, is ScenarioError, is RenderRangeError: code = 2
+    case is UsageError, is LocatedScenarioError, is ScenarioError, is RenderRangeError, is ToolInputError, is DiffInputError,
+         is PixelMatchError:
+        code = 2
     case let error as RasterError: code = error.isInputError ? 2 : 1
     case let error as RenderStopped:
         if let signal = error.signal {

@@ -131,8 +131,8 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let trace = Self.render.appendingPathComponent("trace.jsonl").path
         for command in [["sheet", Self.render.path], ["plot", trace]] {
-            expectInputError(try CLI.run(command + ["--out", ""]), naming: "--out needs a file name")
-            expectInputError(try CLI.run(command + ["--out="]), naming: "--out needs a file name")
+            expectInputError(try CLI.run(command + ["--out", ""]), naming: "--out needs a value, not an empty string")
+            expectInputError(try CLI.run(command + ["--out="]), naming: "--out needs a value, not an empty string")
             let unwritable = try CLI.run(command + ["--out", folder.appendingPathComponent("no/such/folder/x.png").path])
             #expect(unwritable.status == 1 && unwritable.stderr.split(separator: "\n").count == 1, "\(unwritable.stderr)")
             let onFolder = try CLI.run(command + ["--out", folder.path])
