@@ -54,7 +54,7 @@ public final class FontRenderer: Sendable {
     /// The largest font file read, in bytes.
     public static let maxFontBytes = 64 << 20
     /// The glyph and layout caches together, in bytes.
-    public static let maxCacheBytes = 64 << 20
+    public static let maxCacheBytes = 32 << 20
     /// The largest text size, in pixels (500-point labels at scale 8); larger sizes are clamped.
     public static let maxPixelSize = 4096.0
 

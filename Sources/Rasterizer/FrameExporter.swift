@@ -190,7 +190,8 @@ public enum FrameExporter {
                         if g == 0, let reused {
                             png = reused
                         } else {
-                            var canvas = try box.canvas ?? renderer.canvas(for: groups[g][0])
+                            // Taken out of the box, so the buffer is uniquely referenced and drawn in place.
+                            var canvas = try box.canvas.take() ?? renderer.canvas(for: groups[g][0])
                             try renderer.render(groups[g][0], into: &canvas)
                             png = try PNGCodec.encode(canvas, compression: options.compression)
                             box.canvas = canvas

@@ -61,6 +61,27 @@ struct CLI {
         return url.path
     }
 
+    /// Peak memory of a run in kB from /usr/bin/time, or nil where it is not installed.
+    static func peakKilobytes(_ arguments: [String]) throws -> (CLI.Result, Int?) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return (try run(arguments), nil) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "peak %M", executable.path] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var lines = String(decoding: stderr, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        let peak = lines.last.flatMap { $0.hasPrefix("peak ") ? Int($0.dropFirst(5)) : nil }
+        if peak != nil { lines.removeLast() }
+        lines = lines.filter { !$0.hasPrefix("Command exited") }
+        return (Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                           stderr: lines.map { $0 + "\n" }.joined()), peak)
+    }
+
     static func files(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }

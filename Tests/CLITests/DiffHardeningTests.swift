@@ -88,27 +88,6 @@ import Testing
         #expect(bad.status == 2 && oneLine(bad))
     }
 
-    /// Peak memory of a run in kB from /usr/bin/time, or nil where it is not installed.
-    func peakKilobytes(_ arguments: [String]) throws -> (CLI.Result, Int?) {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return (try CLI.run(arguments), nil) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "peak %M", CLI.executable.path] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var lines = String(decoding: stderr, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while lines.last == "" { lines.removeLast() }
-        let peak = lines.last.flatMap { $0.hasPrefix("peak ") ? Int($0.dropFirst(5)) : nil }
-        if peak != nil { lines.removeLast() }
-        lines = lines.filter { !$0.hasPrefix("Command exited") }
-        return (CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                           stderr: lines.map { $0 + "\n" }.joined()), peak)
-    }
-
     /// 44 bytes whose text chunk claims 2^31−1 bytes made libpng allocate 2 GB (peak RSS 2.1 GB).
     @Test func chunkLengthsBeyondTheFileCostNoMemory() throws {
         let folder = try CLI.temporaryFolder()
@@ -117,7 +96,7 @@ import Testing
         for type in ["tEXt", "zTXt", "iTXt", "sPLT"] {
             let bytes = Self.signature + Self.ihdr(1, 1) + Self.be32(0x7FFF_FFFF) + Array(type.utf8) + [1, 2, 3]
             let path = try write(bytes, "\(type).png", in: folder)
-            let (result, peak) = try peakKilobytes(["diff", path, good])
+            let (result, peak) = try CLI.peakKilobytes(["diff", path, good])
             #expect(result.status == 2 && oneLine(result) && result.stderr.contains("claims 2147483647 bytes"), "\(type): \(result.stderr)")
             if let peak { #expect(peak < 200_000, "\(type): peak \(peak) kB") }
         }
@@ -135,7 +114,7 @@ import Testing
         for type in ["sPLT", "abCd"] {
             let bytes = Self.red.prefix(33) + Self.chunk(type, palette) + Self.red.dropFirst(33)
             let path = try write(Array(bytes), "\(type).png", in: folder)
-            let (result, peak) = try peakKilobytes(["diff", path, good])
+            let (result, peak) = try CLI.peakKilobytes(["diff", path, good])
             #expect(result.status == 0, "\(type): \(result.stdout)\(result.stderr)")
             peaks[type] = peak
         }
