@@ -168,6 +168,7 @@ public final class FontRenderer: Sendable {
         var pen = 0  // 26.6
         var previous: UInt32 = 0
         let kerning = rg_ft_has_kerning(face) != 0
+        var uncached: [UInt32: GlyphBitmap] = [:]
         for scalar in text.unicodeScalars {
             let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
             if kerning, previous != 0, index != 0 {
@@ -179,11 +180,12 @@ public final class FontRenderer: Sendable {
             // A cached glyph is never loaded again: its bitmap and advance are both in the cache.
             let glyphKey = GlyphKey(index: index, size64: size64)
             let glyph: GlyphBitmap
-            if let cached = state.glyphs[glyphKey] {
+            if let cached = state.glyphs[glyphKey] ?? uncached[index] {
                 glyph = cached
             } else if FT_Load_Glyph(face, index, rg_ft_load_render()) == 0 {
                 glyph = copyBitmap(face.pointee.glyph!)
-                if reserve(glyph.cost, in: &state) { state.glyphs[glyphKey] = glyph }
+                // A glyph too large for the cache is still rendered only once per line.
+                if reserve(glyph.cost, in: &state) { state.glyphs[glyphKey] = glyph } else { uncached[index] = glyph }
             } else {
                 glyph = GlyphBitmap(width: 0, rows: 0, left: 0, top: 0, pixels: [])
             }

@@ -80,7 +80,7 @@ import Rasterizer
         let deadline = Date().addingTimeInterval(Self.seconds(3))
         var iterations = 0, read = 0, plotted = 0, slowest = 0.0
         var rejected: [String: Int] = [:]
-        while iterations < Self.maxIterations && Date() < deadline {
+        while iterations < Self.maxIterations && (Date() < deadline || iterations <= 30) {  // a floor for slow machines
             iterations += 1
             let bytes = mutate(Self.bases.randomElement(using: &rng)!, &rng)
             let started = Date()
@@ -123,7 +123,7 @@ import Rasterizer
         func pick(_ usual: ClosedRange<Int> = 1...64) -> Int {
             Bool.random(using: &rng) ? Self.ints.randomElement(using: &rng)! : Int.random(in: usual, using: &rng)
         }
-        while iterations < Self.maxIterations && Date() < deadline {
+        while iterations < Self.maxIterations && (Date() < deadline || iterations <= 30) {  // a floor for slow machines
             iterations += 1
             let options = SheetOptions(every: Bool.random(using: &rng) ? nil : pick(), columns: pick(), thumbnailWidth: pick(1...300),
                                        maxThumbnails: pick(), output: folder.appendingPathComponent("s.png").path,

@@ -47,7 +47,8 @@ struct RasterRNG: RandomNumberGenerator {
         let started = Date()
         var calls = 0, refusedSizes = 0
         let texts = ["", "(0, 0)", "(-9007199254740992, 9007199254740992)", "\u{0}\u{7F}", "💥é\u{E000}", String(repeating: "W", count: 300)]
-        while Date().timeIntervalSince(started) < seconds && calls < 2_000_000 {
+        // At least 2000 calls however slow the machine; more while time remains.
+        while (Date().timeIntervalSince(started) < seconds || calls < 2000) && calls < 2_000_000 {
             // Any size: valid ones give a canvas, invalid ones an error, never a trap.
             do { _ = try Canvas(width: Self.int(&rng), height: Self.int(&rng)) } catch { refusedSizes += 1 }
             do { _ = try Canvas(width: Self.int(&rng), height: Self.int(&rng), pixels: [UInt8](repeating: 1, count: Int.random(in: 0...64, using: &rng))) } catch {}
@@ -117,7 +118,7 @@ struct RasterRNG: RandomNumberGenerator {
         let original = try FileInput.read(FontRenderer.defaultFontPath(), maxBytes: FontRenderer.maxFontBytes, what: "font")
         let started = Date()
         var tried = 0, opened = 0
-        while Date().timeIntervalSince(started) < seconds && tried < 100_000 {
+        while (Date().timeIntervalSince(started) < seconds || tried < 20) && tried < 100_000 {  // a floor for slow machines
             var bytes = original
             switch Int.random(in: 0..<4, using: &rng) {
             case 0:  // flip bytes anywhere
