@@ -30,11 +30,15 @@ let package = Package(
         // Regression tooling: pixelmatch-compatible diff, verify, contact sheets, HUD, trace plots.
         .target(name: "GridTools", dependencies: ["GridModel", "Rasterizer"]),
         .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer", "GridTools"]),
-        .testTarget(name: "GridModelTests", dependencies: ["GridModel"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel"],
+        // Helpers the test targets share: a seeded generator, crafted PNGs, temporary mounts.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "Rasterizer", "GridModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer"], exclude: ["BadScenarios"]),
+        .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "Rasterizer", "GridModel", "TestSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "TestSupport"],
+                    exclude: ["BadScenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,17 +1,6 @@
 import Foundation
 import Testing
-
-/// A small deterministic generator (SplitMix64), so every fuzz run is reproducible from its seed.
-struct ArgumentRNG: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Random argument vectors for every command, run as real processes: each must end by itself
 /// within its time limit with exit 0, 1 or 2 (never a signal, which is how a trap shows), print at
@@ -61,7 +50,7 @@ struct ArgumentRNG: RandomNumberGenerator {
 
     /// A vector shaped like a real command line most of the time (the command, its positionals,
     /// its flags with hostile values), and pure noise otherwise.
-    static func vector(_ rng: inout ArgumentRNG, files: [String], out: String) -> [String] {
+    static func vector(_ rng: inout SplitMix64, files: [String], out: String) -> [String] {
         let command = commands.randomElement(using: &rng)!
         var argv = [command]
         let shaped = Int.random(in: 0..<4, using: &rng) != 0
@@ -126,7 +115,7 @@ struct ArgumentRNG: RandomNumberGenerator {
         let env = ProcessInfo.processInfo.environment
         let seconds = env["RENDER_GRID_FUZZ_SECONDS"].flatMap(Double.init) ?? 6
         let seed = env["RENDER_GRID_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xA26
-        var rng = ArgumentRNG(state: seed)
+        var rng = SplitMix64(state: seed)
         let root = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let inputs = root.appendingPathComponent("inputs"), work = root.appendingPathComponent("work")

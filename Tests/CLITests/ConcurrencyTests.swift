@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Renders that users run side by side, tested with real concurrent processes: shards of one
 /// render into one folder (the README's recipe), two full renders into one folder, and the
@@ -168,25 +169,11 @@ import Testing
 
     /// A read-only file system is named as such (exit 1), and nothing is left behind.
     @Test func readOnlyFileSystem() throws {
-        let mountPoint = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: mountPoint) }
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mountPoint.path]
-        mount.standardError = Pipe()
-        try? mount.run()
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else {
+        guard let mount = TemporaryMount(options: "ro,size=1m") else {
             print("readOnlyFileSystem: cannot mount a tmpfs here (not root, or no CAP_SYS_ADMIN); skipped")
             return
         }
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [mountPoint.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        let mountPoint = mount.url
         let source = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: source) }
         let scenario = try CLI.write(CLI.smallScenario(), to: source)

@@ -1,34 +1,19 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `render-grid diff` against hostile files and flags: every unreadable input is exit 2 with one
 /// line on stderr naming the file; nothing traps, blocks or allocates what the file does not hold.
 @Suite struct DiffHardeningTests {
-    // A few crafted PNGs, byte by byte (CLITests cannot see GridToolsTests' PNGBuilder).
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-    static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for b in bytes { crc = crcTable[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
-        return ~crc
-    }
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        be32(UInt32(data.count)) + Array(type.utf8) + data + be32(crc32(Array(type.utf8) + data))
-    }
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    static func ihdr(_ width: UInt32, _ height: UInt32) -> [UInt8] { chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0]) }
+    // A few crafted PNGs, byte by byte.
+    static func be32(_ v: UInt32) -> [UInt8] { PNGBuilder.be32(v) }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { PNGBuilder.Chunk(type, data).bytes }
+    static let signature = PNGBuilder.signature
+    static func ihdr(_ width: UInt32, _ height: UInt32) -> [UInt8] { PNGBuilder.ihdr(width: width, height: height).bytes }
     /// A 2×1 RGBA image (one filter-0 row in one stored deflate block); width and height can lie.
     static func png(_ first: [UInt8], _ second: [UInt8], width: UInt32 = 2, height: UInt32 = 1) -> [UInt8] {
-        let raw: [UInt8] = [0] + first + second
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-        let n = raw.count
-        let zlib: [UInt8] = [0x78, 0x01, 1, UInt8(n), 0, UInt8(~n & 0xFF), 0xFF] + raw + be32(b << 16 | a)
-        return signature + ihdr(width, height) + chunk("IDAT", zlib) + chunk("IEND", [])
+        PNGBuilder.file([PNGBuilder.ihdr(width: width, height: height), PNGBuilder.Chunk("IDAT", PNGBuilder.zlibStored([0] + first + second)),
+                         PNGBuilder.Chunk("IEND")])
     }
     static let red = png([255, 0, 0, 255], [255, 0, 0, 255])
     static let mixed = png([255, 0, 0, 255], [0, 0, 255, 255])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GridModel
 
 /// The corpus of bad scenarios in BadScenarios/, with the error each must give (expected.tsv).
@@ -132,25 +133,11 @@ struct BadScenario: Sendable, CustomStringConvertible {
     /// A full disk (a 1 MB tmpfs) is a clear error with exit 1; the frames already written stay
     /// valid and no temporary file is left.
     @Test func diskFull() throws {
-        let mountPoint = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: mountPoint) }
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]
-        mount.standardError = Pipe()
-        try? mount.run()
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else {
+        guard let mount = TemporaryMount(options: "size=1m") else {
             print("diskFull: cannot mount a tmpfs here (not root, or no CAP_SYS_ADMIN); skipped")
             return
         }
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [mountPoint.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        let mountPoint = mount.url
         let source = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: source) }
         let big = Self.scenario.replacingOccurrences(of: #""width": 160, "height": 120"#, with: #""width": 390, "height": 844"#)

@@ -1,18 +1,7 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GridModel
-
-/// A small deterministic generator (SplitMix64), so every fuzz run is reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Mutates the bundled scenarios and asserts that the decoder and the model either succeed or throw
 /// `ScenarioError`: never trap (a trap would crash the test run). Seeded and bounded in time and count.

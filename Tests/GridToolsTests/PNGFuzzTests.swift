@@ -1,19 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 import Rasterizer
 @testable import GridTools
-
-/// SplitMix64, so every run is reproducible from its seed.
-struct PNGFuzzRNG: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Structure-aware fuzzing of PNG input: seed images are parsed into chunks, and chunk lengths,
 /// types, CRCs, IHDR fields, chunk order and count, IDAT splits and zlib data are mutated. Every
@@ -54,7 +43,7 @@ struct PNGFuzzRNG: RandomNumberGenerator {
     static let sides: [UInt32] = [0, 1, 2, 3, 255, 256, 65535, 1_000_000, 1_000_001, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF]
     static let lengths: [UInt32] = [0, 1, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF, 13, 12, 14]
 
-    func mutate(_ seed: [UInt8], _ rng: inout PNGFuzzRNG) -> [UInt8] {
+    func mutate(_ seed: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         guard var chunks = PNGBuilder.parse(seed), !chunks.isEmpty else { return seed }
         func pick() -> Int { Int.random(in: 0..<chunks.count, using: &rng) }
         for _ in 0..<Int.random(in: 1...3, using: &rng) {
@@ -146,7 +135,7 @@ struct PNGFuzzRNG: RandomNumberGenerator {
         let seed = UInt64(env["RENDER_GRID_FUZZ_SEED"] ?? "") ?? 0x5EED_0008
         let corpus = env["RENDER_GRID_FUZZ_CORPUS"]
         if let corpus { try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true) }
-        var rng = PNGFuzzRNG(state: seed)
+        var rng = SplitMix64(state: seed)
         let seeds = try Self.seeds(all: long)
         let folder = try PNGBuilder.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

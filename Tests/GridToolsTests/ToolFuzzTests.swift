@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Rasterizer
 @testable import GridModel
 @testable import GridTools
@@ -28,7 +29,7 @@ import Rasterizer
     static let bases: [[String]] = [(try? ToolTests.traceLines("long-fling", frames: 90)) ?? [],
                                     (try? ToolTests.traceLines("rotate", frames: 60)) ?? []]
 
-    func mutate(_ lines: [String], _ rng: inout ToolFuzzRNG) -> [UInt8] {
+    func mutate(_ lines: [String], _ rng: inout SplitMix64) -> [UInt8] {
         var lines = Array(lines.prefix(Int.random(in: 2...lines.count, using: &rng)))
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             let i = Int.random(in: 0..<lines.count, using: &rng)
@@ -76,7 +77,7 @@ import Rasterizer
 
     @Test func mutatedTracesReadAndPlotOrFailCleanly() throws {
         #expect(Self.bases.allSatisfy { $0.count >= 30 })
-        var rng = ToolFuzzRNG(state: Self.seed)
+        var rng = SplitMix64(state: Self.seed)
         let deadline = Date().addingTimeInterval(Self.seconds(3))
         var iterations = 0, read = 0, plotted = 0, slowest = 0.0
         var rejected: [String: Int] = [:]
@@ -116,7 +117,7 @@ import Rasterizer
         }
         try Data(Self.bases[0].prefix(4).joined(separator: "\n").utf8).write(to: folder.appendingPathComponent("trace.jsonl"))
         let frames = try ToolTests.read(Array(Self.bases[0].prefix(30)))
-        var rng = ToolFuzzRNG(state: Self.seed ^ 0xA11)
+        var rng = SplitMix64(state: Self.seed ^ 0xA11)
         let deadline = Date().addingTimeInterval(Self.seconds(2))
         var iterations = 0, sheets = 0, plots = 0, refused = 0
         /// An extreme value, or half the time an ordinary one in `usual`.

@@ -1,19 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 import GridModel
 @testable import Rasterizer
-
-/// A small deterministic generator (SplitMix64), so every fuzz run is reproducible from its seed.
-struct RasterRNG: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The Rasterizer's public API called with any values a caller can construct: sizes, rectangles,
 /// clips, positions, text and text sizes at their extremes. Nothing may trap (a trap ends the test
@@ -25,15 +14,15 @@ struct RasterRNG: RandomNumberGenerator {
     static let doubles: [Double] = [0, -0.0, 0.5, -0.5, 1, 1.5, 2.25, -3.75, 100, -100, 1e9, -1e9, 1e300, -1e300,
                                     .infinity, -.infinity, .nan, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 9.2e18, -9.2e18]
 
-    static func int(_ rng: inout RasterRNG) -> Int {
+    static func int(_ rng: inout SplitMix64) -> Int {
         Bool.random(using: &rng) ? ints.randomElement(using: &rng)! : Int.random(in: -20...20, using: &rng)
     }
 
-    static func double(_ rng: inout RasterRNG) -> Double {
+    static func double(_ rng: inout SplitMix64) -> Double {
         Bool.random(using: &rng) ? doubles.randomElement(using: &rng)! : Double.random(in: -20...20, using: &rng)
     }
 
-    static func color(_ rng: inout RasterRNG) -> RGBA {
+    static func color(_ rng: inout SplitMix64) -> RGBA {
         RGBA(UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
              UInt8.random(in: 0...255, using: &rng), [0, 1, 128, 254, 255].randomElement(using: &rng)!)
     }
@@ -42,7 +31,7 @@ struct RasterRNG: RandomNumberGenerator {
         let env = ProcessInfo.processInfo.environment
         let seconds = env["RENDER_GRID_FUZZ_SECONDS"].flatMap(Double.init) ?? 2
         let seed = env["RENDER_GRID_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x5EED
-        var rng = RasterRNG(state: seed)
+        var rng = SplitMix64(state: seed)
         let font = sharedFont
         let started = Date()
         var calls = 0, refusedSizes = 0
@@ -114,7 +103,7 @@ struct RasterRNG: RandomNumberGenerator {
         let env = ProcessInfo.processInfo.environment
         let seconds = env["RENDER_GRID_FUZZ_SECONDS"].flatMap(Double.init) ?? 2
         let seed = env["RENDER_GRID_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xF0
-        var rng = RasterRNG(state: seed)
+        var rng = SplitMix64(state: seed)
         let original = try FileInput.read(FontRenderer.defaultFontPath(), maxBytes: FontRenderer.maxFontBytes, what: "font")
         let started = Date()
         var tried = 0, opened = 0
