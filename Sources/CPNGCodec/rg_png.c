@@ -182,6 +182,17 @@ int rg_png_read(const uint8_t *bytes, size_t length, const rg_png_limits *limits
     const uint64_t max_pixels = limits ? limits->max_pixels : 0;
     const uint32_t max_side = limits && limits->max_side ? limits->max_side : RG_PNG_MAX_SIDE;
     const size_t max_chunk = limits && limits->max_chunk_bytes ? limits->max_chunk_bytes : RG_PNG_MAX_CHUNK_BYTES;
+    {
+        /* IHDR comes first (checked above): name the side limit rather than libpng's "Invalid IHDR data". */
+        const uint8_t *h = bytes + 16;
+        const uint32_t w = (uint32_t)h[0] << 24 | (uint32_t)h[1] << 16 | (uint32_t)h[2] << 8 | h[3];
+        const uint32_t hh = (uint32_t)h[4] << 24 | (uint32_t)h[5] << 16 | (uint32_t)h[6] << 8 | h[7];
+        if (w > max_side || hh > max_side) {
+            snprintf(message, message_size, "image is %ux%u pixels; a side may be at most %u pixels",
+                     (unsigned)w, (unsigned)hh, (unsigned)max_side);
+            return -1;
+        }
+    }
     const uint32_t max_cached = limits && limits->max_cached_chunks ? limits->max_cached_chunks : RG_PNG_MAX_CACHED_CHUNKS;
 
     rg_error_sink sink = {message, message_size};

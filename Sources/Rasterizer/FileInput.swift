@@ -27,6 +27,7 @@ public enum FileInput {
     /// - Parameter what: how errors name the file ("scenario", "font", "PNG", "trace").
     /// - Throws: `RasterError(.input)` with one line naming the file and the reason.
     public static func read(_ path: String, maxBytes: Int, what: String) throws(RasterError) -> [UInt8] {
+        let maxBytes = min(max(maxBytes, 0), Int.max - 1)  // so maxBytes + 1 below cannot overflow
         let shown = quoted(path)
         guard !path.isEmpty else { throw RasterError(.input, "\(what) path is empty") }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -65,7 +66,8 @@ public enum FileInput {
             if filled > maxBytes {
                 throw RasterError(.input, "\(what) \(shown) is over \(maxBytes) bytes, the limit")
             }
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(65536, maxBytes + 1 - filled))) }
+            // (A file whose size stat does not know, such as /proc's, grows the buffer in steps.)
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(65536, maxBytes - filled + 1))) }
         }
         bytes.removeSubrange(filled...)
         return bytes

@@ -7,15 +7,18 @@ import Darwin
 /// File writes that never leave a half-written file under the final name: bytes go to a hidden
 /// temporary file in the same folder, which is renamed over the target only once complete.
 ///
-/// Temporaries are named `.NAME.PID.tmp` after the process writing them, so renders that share a
-/// folder (shards of one render, or two renders at once) never touch each other's files, and a
-/// temporary whose process has died is provably stale and can be removed (`removeStaleTemporaries`).
+/// A temporary is named `.NAME.PID-RANDOM.tmp`, created exclusively (`O_EXCL`, never through a
+/// symbolic link) and locked (`flock`) by its writer for as long as it exists. So renders that share a
+/// folder (shards of one render, or two renders at once, in any process namespace) never touch each
+/// other's files, and a temporary whose lock is free is provably abandoned (`removeStaleTemporaries`).
 /// Every write is our own `open`/`write`/`rename`, so no library leaves files of other names.
 public enum FileOutput {
-    /// The temporary name used by this process while `path` is being written.
+    /// A fresh temporary name for `path`: hidden, in the same folder, with this process's id and a
+    /// random part, so two writers never pick the same name.
     public static func temporaryPath(for path: String) -> String {
         let (folder, name) = split(path)
-        return folder + "." + name + "." + String(getpid()) + ".tmp"
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return folder + "." + name + "." + String(getpid()) + "-" + random + ".tmp"
     }
 
     /// The folder part (with its trailing slash, or empty) and the file name of a path.
@@ -43,17 +46,25 @@ public enum FileOutput {
         case .folder: break
         case .regular, .other: throw RasterError(.io, "output path \(shown) exists and is not a folder")
         case .missing:
-            // Parents first, each created if missing (another process may create one meanwhile).
+            // Parents first, each created if missing (another process may create one meanwhile). On
+            // failure the folders this call made are removed again, deepest first.
             var prefix = path.hasPrefix("/") ? "/" : ""
+            var made: [String] = []
+            func undo() { for folder in made.reversed() { rmdir(folder) } }
             for part in path.split(separator: "/") {
                 prefix += part
-                if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
-                    throw RasterError(.io, "cannot create output folder \(shown): \(reason(errno))")
+                if mkdir(prefix, 0o777) == 0 {
+                    made.append(prefix)
+                } else if errno != EEXIST {
+                    let code = errno
+                    undo()
+                    throw RasterError(.io, "cannot create output folder \(shown): \(reason(code))")
                 }
                 prefix += "/"
             }
             guard FileInput.kind(of: path) == .folder else {
-                throw RasterError(.io, "cannot create output folder \(shown): a part of the path is not a folder")
+                undo()
+                throw RasterError(.io, "cannot create output folder \(shown): a part of the path is a file or a broken link")
             }
         }
         guard access(path, W_OK) == 0 else {
@@ -64,44 +75,57 @@ public enum FileOutput {
     /// The C library's words for an error number ("No space left on device", "Read-only file system").
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    /// Removes temporaries in `directory` left by processes that no longer run (killed renders),
-    /// and never another live process's. Only names this library writes are considered:
-    /// `.NAME.PID.tmp`, and, from earlier versions, `.NAME.tmp` and Foundation's
-    /// `.dat.nosync*` when they are older than `olderThan` (seconds since 1970, e.g. this run's start).
+    /// How long a temporary must exist before it can be judged abandoned, in seconds: its writer
+    /// locks it right after creating it, so an unlocked temporary this old has no writer.
+    static let staleAfterSeconds = 2
+
+    /// Removes temporaries in `directory` that no process is writing (those of killed renders), and
+    /// never one a live process is writing, in any process namespace. Only names this library
+    /// writes are considered: `.frame_NNNNN.png.*.tmp` and `.trace*.jsonl.*.tmp` (any version), and
+    /// Foundation's `.dat.nosync*` that versions before 0.3 left. A temporary is abandoned when it
+    /// is older than `staleAfterSeconds` before `now` (seconds since 1970) and its lock is free.
     /// - Returns: the names removed.
     @discardableResult
-    public static func removeStaleTemporaries(in directory: String, olderThan: Int) -> [String] {
+    public static func removeStaleTemporaries(in directory: String, now: Int) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(".") && (name.hasSuffix(".tmp") || name.hasPrefix(".dat.nosync")) { names.append(name) }
+            if isOurTemporary(name) { names.append(name) }
             if names.count >= 1_000_000 { break }
         }
         closedir(dir)
         var removed: [String] = []
         for name in names {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            if isStale(name, path: path, olderThan: olderThan), unlink(path) == 0 { removed.append(name) }
+            if isAbandoned(path, now: now), unlink(path) == 0 { removed.append(name) }
         }
         return removed
     }
 
-    /// Whether a temporary is provably not being written by a live process.
-    static func isStale(_ name: String, path: String, olderThan: Int) -> Bool {
-        if name.hasSuffix(".tmp") {
-            let parts = name.dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-            if parts.count >= 3, let pid = Int32(parts[parts.count - 1]), pid > 0 {
-                if pid == getpid() { return false }
-                return kill(pid, 0) != 0 && errno == ESRCH
-            }
+    /// Whether a name is one of the temporaries render-grid writes in an output folder.
+    static func isOurTemporary(_ name: String) -> Bool {
+        if name.hasPrefix(".dat.nosync") { return true }
+        guard name.hasSuffix(".tmp") else { return false }
+        if name.hasPrefix(".frame_") {
+            let rest = name.dropFirst(7)
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            return digits.count >= 5 && rest.dropFirst(digits.count).hasPrefix(".png.")
         }
-        // Names without a process id come from earlier versions: stale once older than this run.
+        return name.hasPrefix(".trace") && name.contains(".jsonl.")
+    }
+
+    /// A regular file, old enough, whose `flock` can be taken: no process is writing it.
+    static func isAbandoned(_ path: String, now: Int) -> Bool {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        return Int(info.st_mtim.tv_sec) < olderThan
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              Int(info.st_mtim.tv_sec) <= now - staleAfterSeconds else { return false }
+        return flock(fd, LOCK_EX | LOCK_NB) == 0
     }
 }
 
@@ -114,8 +138,17 @@ public final class StreamingFile {
 
     public init(path: String) throws(RasterError) {
         self.path = path
-        temporary = FileOutput.temporaryPath(for: path)
-        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A new file of our own: never an existing one, never through a link. The lock tells other
+        // renders that this temporary has a live writer.
+        var name = FileOutput.temporaryPath(for: path)
+        var descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        for _ in 0..<8 where descriptor < 0 && errno == EEXIST {
+            name = FileOutput.temporaryPath(for: path)
+            descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        temporary = name
+        fd = descriptor
+        if fd >= 0 { flock(fd, LOCK_EX) }
         guard fd >= 0 else {
             let code = errno
             let (folder, _) = FileOutput.split(path)
@@ -138,15 +171,16 @@ public final class StreamingFile {
         }
     }
 
+    /// Renames the complete file into place. The file is renamed while its lock is still held, so
+    /// no other render can take it for abandoned in between.
     public func commit() throws(RasterError) {
         guard fd >= 0 else { return }
         let descriptor = fd
         fd = -1
+        defer { close(descriptor) }
         // fsync so a crash after the rename cannot leave an empty file under the final name.
-        let synced = fsync(descriptor) == 0 ? 0 : errno
-        let closed = close(descriptor) == 0 ? 0 : errno
-        if synced != 0 || closed != 0 {
-            let reason = FileOutput.reason(synced != 0 ? synced : closed)
+        if fsync(descriptor) != 0 {
+            let reason = FileOutput.reason(errno)
             unlink(temporary)
             throw RasterError(.io, "cannot write \(FileInput.quoted(path)): \(reason)")
         }
@@ -157,11 +191,12 @@ public final class StreamingFile {
         }
     }
 
+    /// Removes the temporary file (while still holding its lock).
     public func discard() {
         guard fd >= 0 else { return }
+        unlink(temporary)
         close(fd)
         fd = -1
-        unlink(temporary)
     }
 
     deinit { discard() }

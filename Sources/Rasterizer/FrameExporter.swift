@@ -70,9 +70,11 @@ public struct RenderStopped: Error, CustomStringConvertible {
     public var framesRequested: Int
 
     public var description: String {
-        let progress = "\(framesOnDisk) of \(framesRequested) frames are complete on disk"
+        let progress = framesRequested == 0 ? "stopped before any frame was written"
+            : "\(framesOnDisk) of \(framesRequested) frames are complete on disk"
         if let signal {
             let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            if framesRequested == 0 { return "interrupted by \(name): \(progress)" }
             return "interrupted by \(name): \(progress), no partial file left; run the same command with --resume to finish"
         }
         return "\(underlying.map { "\($0)" } ?? "render failed") (\(progress); no partial file left)"
@@ -96,6 +98,20 @@ public enum FrameExporter {
         return count
     }
 
+    /// `countFrames`, stopping early (with `RenderStopped`) once `cancellation` is set: counting a
+    /// long scenario takes seconds, and a signal must not wait for it.
+    static func countFrames(_ scenario: Scenario, reference: Bool, limits: Limits, cancellation: Cancellation?) throws -> Int {
+        var simulation = try Simulation(scenario: scenario, reference: reference, limits: limits)
+        var count = 0
+        while try simulation.next() != nil {
+            count += 1
+            if count % 256 == 0, let signal = cancellation?.signalNumber {
+                throw RenderStopped(signal: signal, underlying: nil, framesOnDisk: 0, framesRequested: 0)
+            }
+        }
+        return count
+    }
+
     /// Whether `path` holds a complete PNG of the given size (for `resume`).
     static func isValidFrame(_ path: String, width: Int, height: Int) -> Bool {
         // A frame file is at most its raw pixels plus PNG overhead; anything else is not a frame.
@@ -108,7 +124,7 @@ public enum FrameExporter {
 
     public static func render(_ scenario: Scenario, font: FontRenderer, options: RenderOptions) throws -> RenderSummary {
         let started = ContinuousClock.now
-        let total = try countFrames(scenario, reference: options.reference, limits: options.limits)
+        let total = try countFrames(scenario, reference: options.reference, limits: options.limits, cancellation: options.cancellation)
         var range = options.frames ?? 0...(total - 1)
         if range.upperBound == Int.max && range.lowerBound < total { range = range.lowerBound...(total - 1) }
         guard range.lowerBound >= 0, range.upperBound < total else {
@@ -117,7 +133,7 @@ public enum FrameExporter {
         try FileOutput.makeDirectory(options.outputDirectory)
         let directory = options.outputDirectory
         // Temporaries of killed runs go; those of renders running beside this one stay.
-        FileOutput.removeStaleTemporaries(in: directory, olderThan: Int(time(nil)) - 1)
+        FileOutput.removeStaleTemporaries(in: directory, now: Int(time(nil)))
         let traceName = options.frames == nil ? "trace.jsonl"
             : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
         let tracePath = (directory as NSString).appendingPathComponent(traceName)

@@ -82,31 +82,81 @@ import TestSupport
         #expect(try Data(contentsOf: both.appendingPathComponent("trace.jsonl")) == Data(contentsOf: full.appendingPathComponent("trace.jsonl")))
     }
 
-    /// A render removes temporaries of dead processes and of earlier versions (older than the run),
-    /// and leaves those of a live process alone.
-    @Test func onlyProvablyStaleTemporariesAreRemoved() throws {
+    /// A render removes the temporaries no process is writing (unlocked, older than 2 s: killed
+    /// renders, earlier versions) and nothing else: not a temporary another process holds locked,
+    /// not a fresh one, not a link, and never a user's own dot-files that happen to end in `.tmp`.
+    @Test func onlyAbandonedTemporariesAreRemoved() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try CLI.write(CLI.smallScenario(), to: folder)
         let out = folder.appendingPathComponent("o")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        // A process that has exited: its pid is dead.
-        let finished = Process()
-        finished.executableURL = URL(fileURLWithPath: "/bin/true")
-        try finished.run()
-        finished.waitUntilExit()
-        let dead = ".frame_00003.png.\(finished.processIdentifier).tmp"
-        let live = ".frame_00004.png.\(getpid()).tmp"  // this test process is alive
-        let old = [".frame_00005.png.tmp", ".dat.nosyncab12.Xyz9"]
-        for name in [dead, live] + old {
-            try Data("partial".utf8).write(to: out.appendingPathComponent(name))
-        }
+        let abandoned = [".frame_00003.png.4000000-1a2b.tmp", ".frame_00005.png.tmp", ".trace.jsonl.77.tmp", ".dat.nosyncab12.Xyz9"]
+        let held = ".frame_00004.png.1-ff.tmp", fresh = ".frame_00006.png.2-ee.tmp", link = ".frame_00007.png.3-dd.tmp"
+        let users = [".bash_history.tmp", ".notes.12345678.tmp", ".config.tmp"]
+        for name in abandoned + [held, fresh] + users { try Data("partial".utf8).write(to: out.appendingPathComponent(name)) }
+        let victim = folder.appendingPathComponent("victim.txt")
+        try Data("victim".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(link).path, withDestinationPath: victim.path)
         let past = Date().addingTimeInterval(-3600)
-        for name in old { try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: out.appendingPathComponent(name).path) }
+        for name in abandoned + [held] + users {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: out.appendingPathComponent(name).path)
+        }
+        // Another process, in any namespace, holds its temporary locked while it writes.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [out.appendingPathComponent(held).path, "sleep", "30"]
+        try holder.run()
+        defer { holder.terminate(); holder.waitUntilExit() }
+        usleep(300_000)  // let flock take the lock
         let result = try CLI.run(["render", scenario, "--out", out.path, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
-        let hidden = CLI.files(in: out).filter { $0.hasPrefix(".") }
-        #expect(hidden == [live], "\(hidden)")
+        let hidden = Set(CLI.files(in: out).filter { $0.hasPrefix(".") })
+        #expect(hidden == Set([held, fresh, link] + users), "\(hidden.sorted())")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "victim")
+    }
+
+    /// A render in another process namespace (a container on a shared volume) sees other pids as
+    /// dead; it must still leave a live render's temporaries alone. The outer render's trace
+    /// temporary lives for the whole render, so a cleanup that judged by pid broke it every time.
+    @Test func rendersInOtherPidNamespacesDoNotInterfere() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { print("unshare not installed; skipped"); return }
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = try CLI.write(Self.scenario.replacingOccurrences(of: #""duration": 2,"#, with: #""duration": 5,"#), to: folder, as: "long.json")
+        let small = try CLI.write(CLI.smallScenario(), to: folder, as: "small.json")
+        let shared = folder.appendingPathComponent("shared"), alone = folder.appendingPathComponent("alone")
+        #expect(try CLI.run(["render", long, "--out", alone.path, "--quiet", "--jobs", "1"]).status == 0)
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["--pid", "--fork", "/bin/true"]
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else { print("unshare --pid not permitted here; skipped"); return }
+        let outer = Process()
+        outer.executableURL = CLI.executable
+        outer.arguments = ["render", long, "--out", shared.path, "--quiet", "--jobs", "1"]
+        let err = Pipe()
+        outer.standardError = err
+        try outer.run()
+        var others = 0
+        while outer.isRunning && others < 12 {
+            usleep(400_000)
+            let inner = Process()
+            inner.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            inner.arguments = ["--pid", "--fork", CLI.executable.path, "render", small, "--out", shared.path, "--quiet", "--jobs", "1",
+                               "--frames", "0:2"]  // its own trace name
+            inner.standardError = Pipe()
+            try inner.run()
+            inner.waitUntilExit()
+            #expect(inner.terminationStatus == 0)
+            others += 1
+        }
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        outer.waitUntilExit()
+        #expect(outer.terminationStatus == 0, "\(message)")
+        #expect(others >= 2, "the outer render ended before the others could run")
+        #expect(try Data(contentsOf: shared.appendingPathComponent("trace.jsonl")) == Data(contentsOf: alone.appendingPathComponent("trace.jsonl")))
     }
 }
 

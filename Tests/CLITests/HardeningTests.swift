@@ -130,6 +130,34 @@ struct BadScenario: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A signal stops a render while it is still counting a long scenario's frames (which takes
+    /// seconds before the first frame is written); it once had to wait for the count to finish.
+    @Test func signalStopsTheFrameCount() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write("""
+            { "name": "long", "viewport": { "width": 200, "height": 200, "scale": 1 }, "fps": 60,
+              "steps": [ { "drag": { "by": { "x": -90000, "y": 40000 }, "duration": 1500, "release": "hold" } } ] }
+            """, to: folder)
+        let out = folder.appendingPathComponent("o")
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["render", scenario, "--out", out.path, "--jobs", "1"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        usleep(700_000)
+        let signalled = Date()
+        kill(process.processIdentifier, SIGINT)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(signalled) < 5)
+        #expect(process.terminationStatus == 130, "\(message)")
+        #expect(message.contains("SIGINT") && message.split(separator: "\n").count == 1, "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     /// A full disk (a 1 MB tmpfs) is a clear error with exit 1; the frames already written stay
     /// valid and no temporary file is left.
     @Test func diskFull() throws {
