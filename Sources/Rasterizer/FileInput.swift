@@ -23,6 +23,14 @@ public enum FileInput {
         }
     }
 
+    /// Whether two paths name the same existing file (same device and inode), however they are
+    /// spelled: `./a`, `../x/a`, a link to it.
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
     /// The whole file at `path`, which must be a regular file of at most `maxBytes` bytes.
     /// - Parameter what: how errors name the file ("scenario", "font", "PNG", "trace").
     /// - Throws: `RasterError(.input)` with one line naming the file and the reason.
@@ -30,6 +38,7 @@ public enum FileInput {
         let maxBytes = min(max(maxBytes, 0), Int.max - 1)  // so maxBytes + 1 below cannot overflow
         let shown = quoted(path)
         guard !path.isEmpty else { throw RasterError(.input, "\(what) path is empty") }
+        guard !path.utf8.contains(0) else { throw RasterError(.input, "\(what) path \(shown) contains a NUL character") }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno

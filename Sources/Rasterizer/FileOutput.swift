@@ -22,7 +22,7 @@ public enum FileOutput {
     }
 
     /// The folder part (with its trailing slash, or empty) and the file name of a path.
-    static func split(_ path: String) -> (folder: String, name: String) {
+    public static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
@@ -42,6 +42,7 @@ public enum FileOutput {
     public static func makeDirectory(_ path: String) throws(RasterError) {
         let shown = FileInput.quoted(path)
         guard !path.isEmpty else { throw RasterError(.io, "the output folder path is empty") }
+        guard !path.utf8.contains(0) else { throw RasterError(.io, "output folder \(shown) contains a NUL character") }
         switch FileInput.kind(of: path) {
         case .folder: break
         case .regular, .other: throw RasterError(.io, "output path \(shown) exists and is not a folder")
@@ -138,6 +139,9 @@ public final class StreamingFile {
 
     public init(path: String) throws(RasterError) {
         self.path = path
+        guard !path.isEmpty, !path.utf8.contains(0) else {
+            throw RasterError(.io, "cannot write \(FileInput.quoted(path)): not a usable file name")
+        }
         // A new file of our own: never an existing one, never through a link. The lock tells other
         // renders that this temporary has a live writer.
         var name = FileOutput.temporaryPath(for: path)

@@ -270,7 +270,8 @@ public struct RenderRangeError: Error, CustomStringConvertible {
     public var range: ClosedRange<Int>
     public var total: Int
     public var description: String {
-        "--frames \(range.lowerBound):\(range.upperBound) is outside the scenario's \(total) frames (0:\(total - 1))"
+        let asked = range.upperBound == Int.max ? "\(range.lowerBound):" : "\(range.lowerBound):\(range.upperBound)"
+        return "--frames \(asked) is outside the scenario's \(total) frames (0:\(total - 1))"
     }
 }
 

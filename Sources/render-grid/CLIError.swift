@@ -8,15 +8,19 @@ struct UsageError: Error, CustomStringConvertible {
 /// Pulls flags and positional arguments off an argument list.
 struct Arguments {
     private var rest: [String]
+    /// Options already taken, so a repeat can be named as one.
+    private var taken: Set<String> = []
     init(_ arguments: [String]) { rest = arguments }
 
     mutating func flag(_ name: String) -> Bool {
         guard let i = rest.firstIndex(of: name) else { return false }
         rest.remove(at: i)
+        taken.insert(name)
         return true
     }
 
     mutating func value(_ name: String) throws(UsageError) -> String? {
+        taken.insert(name)
         if let i = rest.firstIndex(where: { $0.hasPrefix(name + "=") }) {
             let value = String(rest.remove(at: i).dropFirst(name.count + 1))
             guard !value.isEmpty else { throw UsageError("\(name) needs a value, not an empty string") }
@@ -56,6 +60,8 @@ struct Arguments {
     /// The remaining arguments, which must all be positional.
     mutating func positionals() throws(UsageError) -> [String] {
         if let unknown = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            let name = String(unknown.prefix { $0 != "=" })
+            if taken.contains(name) { throw UsageError("\(name) is given more than once") }
             throw UsageError("unknown option \(unknown)")
         }
         defer { rest = [] }

@@ -49,7 +49,7 @@ enum ScenarioLoader {
     /// style.font, resolved relative to the scenario file.
     static func fontPath(_ scenario: Scenario, file: String) -> String? {
         scenario.style.font.map { path in
-            path.hasPrefix("/") ? path : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(path).path
+            path.hasPrefix("/") ? path : FileOutput.split(file).folder + path
         }
     }
 

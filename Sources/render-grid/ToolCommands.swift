@@ -53,7 +53,8 @@ enum SheetCommand {
         let fontPath = try args.value("--font")
         let folders = try args.positionals()
         guard folders.count == 1 else { throw UsageError("sheet takes one folder of frames (see render-grid sheet --help)") }
-        let font = try FontRenderer(path: fontPath ?? FontRenderer.defaultFontPath())
+        try refuseOverwritingInput(options.output, folder: folders[0])
+        let font = try ScenarioLoader.font(flag: fontPath)
         do {
             let path = try ContactSheet.write(folder: folders[0], options: options, font: font) { warning in
                 FileHandle.standardError.write("render-grid: warning: \(warning); the labels lack its frames\n".data(using: .utf8)!)
@@ -101,8 +102,10 @@ enum PlotCommand {
         guard files.count == 1 else { throw UsageError("plot takes one trace file (see render-grid plot --help)") }
         let trace = files[0]
         let path = out ?? ((trace as NSString).deletingPathExtension + ".png")
-        guard path != trace else { throw UsageError("the plot would replace the trace \(FileInput.quoted(trace)); pass --out") }
-        let font = try FontRenderer(path: fontPath ?? FontRenderer.defaultFontPath())
+        guard path != trace && !FileInput.isSameFile(path, trace) else {
+            throw UsageError("the plot would replace the trace \(FileInput.quoted(trace)); pass another --out")
+        }
+        let font = try ScenarioLoader.font(flag: fontPath)
         let canvas: Canvas
         do {
             let frames = try TraceReader.read(trace, limits: limits)
@@ -113,5 +116,18 @@ enum PlotCommand {
         try FileOutput.writeAtomically(try PNGCodec.encode(canvas), to: path)
         print(path)
         return 0
+    }
+}
+
+/// `--out` must not name one of the sheet's own inputs (a frame or a trace in the folder), however
+/// the path is spelled.
+func refuseOverwritingInput(_ output: String?, folder: String) throws(UsageError) {
+    guard let output, FileInput.kind(of: output) == .regular,
+          let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where (name.hasPrefix("frame_") && name.hasSuffix(".png")) || (name.hasPrefix("trace") && name.hasSuffix(".jsonl")) {
+        let input = (folder as NSString).appendingPathComponent(name)
+        if FileInput.isSameFile(output, input) {
+            throw UsageError("--out \(FileInput.quoted(output)) is the input \(FileInput.quoted(input)); choose another file")
+        }
     }
 }
