@@ -68,7 +68,8 @@ struct AxisPlan: Sendable {
     var pieces: [Piece]
     /// Whether a content edge stopped or bounced this axis.
     var hitsEdge = false
-    /// Pieces that are springs back from an edge (phase `bouncing`), by index.
+    /// The piece from which the edge has the axis: a spring back from an edge (phase `bouncing`), or the
+    /// hold where an edge stopped it (`bounces: false`).
     var bounceFrom: Int? = nil
 
     static func rest(at offset: Int64, from t: Double) -> AxisPlan { AxisPlan(pieces: [.hold(start: t, at: offset)]) }
@@ -87,9 +88,18 @@ struct AxisPlan: Sendable {
         return piece(at: t) >= bounceFrom
     }
 
-    func edgeHit(at t: Double) -> Bool {
+    /// Whether the edge stopped or bounced this axis at some time in (a, b]: the instant an edge stops
+    /// it (`bounces: false`), or any time during the spring that bounces it back.
+    func edgeHit(after a: Double, through b: Double) -> Bool {
         guard let bounceFrom, hitsEdge else { return false }
-        return t >= pieces[bounceFrom].start
+        return pieces[bounceFrom].start <= b && pieces[bounceFrom].end > a
+    }
+
+    /// When the axis stops decelerating: the end of a first `decelerate` piece (a content edge may cut it
+    /// short), otherwise the plan's start (a spring, an animation or a rest never decelerates).
+    var decelerationEnd: Double {
+        if case let .decelerate(_, end, _, _, _)? = pieces.first { return end }
+        return pieces.first?.start ?? 0
     }
 
     func shifted(by s: Int64) -> AxisPlan {

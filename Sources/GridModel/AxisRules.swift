@@ -21,7 +21,8 @@ struct AxisRules: Sendable {
     }
 
     /// Plans the motion after a finger lifts at t0 from x0 with offset velocity v0 (points/s).
-    /// `end` is the deceleration's end from the 2D speed; `startPage` the page the gesture began on.
+    /// `end` is the deceleration's end from the 2D speed (see `ending(_:besides:…)` for an axis that
+    /// stops before it); `startPage` the page the gesture began on.
     func release(at t0: Double, from x0: Int64, velocity v0: Double, end: Double, startPage: Int64) -> AxisPlan {
         guard enabled else { return .rest(at: x0, from: t0) }
         if let bounds, !bounds.contains(x0) {
@@ -68,11 +69,38 @@ struct AxisRules: Sendable {
         return plan.shifted(by: s)
     }
 
-    /// Deceleration that stops at (bounces: false) or bounces off (true) a content edge.
+    /// A free deceleration (one no edge stops) ends when the content's speed falls below
+    /// `ScrollPhysics.minimumVelocity`. While the other axis decelerates freely too, that is the 2D speed,
+    /// which gives `end`; once the other axis has stopped (at a content edge, or it never moved), only
+    /// this axis's own speed counts. So this axis ends at the later of its own 1D end and the other
+    /// axis's stop, and never after the 2D end. Other plans (an edge stop or bounce, paging) are returned
+    /// as they are.
+    ///
+    /// The other axis's stop is taken from its plan as the edges make it, never from an end this rule
+    /// shortened, so the result does not depend on the order the axes are planned in (a recenter may
+    /// re-plan one axis and not the other).
+    func ending(_ plan: AxisPlan, besides other: AxisPlan, _ t0: Double, _ x0: Int64, _ v0: Double, _ end: Double) -> AxisPlan {
+        guard paging == .none || paging == .snap, Self.isFree(plan) else { return plan }
+        let otherStop = Self.isFree(other) ? end : other.decelerationEnd
+        let own = t0 + ScrollPhysics.decelerationDuration(speed: abs(v0), rate: rate)
+        let stop = min(end, max(own, otherStop))
+        guard stop != plan.decelerationEnd else { return plan }
+        return decelerationPlan(at: t0, from: x0, velocity: v0, end: stop)
+    }
+
+    /// A deceleration that no content edge stops.
+    static func isFree(_ plan: AxisPlan) -> Bool {
+        guard !plan.hitsEdge, case .decelerate? = plan.pieces.first else { return false }
+        return true
+    }
+
+    /// Deceleration that stops at (bounces: false) or bounces off (true) a content edge. An axis that
+    /// does not move rests at once.
     func decelerationPlan(at t0: Double, from x0: Int64, velocity v0: Double, end: Double) -> AxisPlan {
-        let last = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: max(0, end - t0)))
+        guard v0 != 0, end > t0 else { return .rest(at: x0, from: t0) }
+        let last = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: end - t0))
         var plan = AxisPlan(pieces: [.decelerate(start: t0, end: end, from: x0, velocity: v0, rate: rate), .hold(start: end, at: last)])
-        guard let bounds, v0 != 0 else { return plan }
+        guard let bounds else { return plan }
         let edge = v0 > 0 ? bounds.upperBound : bounds.lowerBound
         guard let hit = ScrollPhysics.timeToCover(Fixed.points(edge - x0), from: v0, rate: rate), t0 + hit < end else { return plan }
         let th = t0 + hit
@@ -84,17 +112,20 @@ struct AxisRules: Sendable {
             plan.pieces[1] = .spring(start: th, end: th + settle, from: edge, velocity: vh, to: edge, omega: Spring.omega)
             plan.pieces.append(.hold(start: th + settle, at: edge))
         } else {
+            // The edge stops the axis dead: its motion ends here, whatever the other axis does.
             plan.pieces[1] = .hold(start: th, at: edge)
         }
         plan.bounceFrom = 1
         return plan
     }
 
+    /// A spring from x0 to `target` with the critical damping ω = `Spring.omega`. `edge`: a spring back
+    /// from past a content edge (a bounce).
     func springPlan(at t0: Double, from x0: Int64, velocity v0: Double, to target: Int64, edge: Bool) -> AxisPlan {
         let settle = Spring.duration(Fixed.points(x0 - target), velocity: v0, omega: Spring.omega)
         var plan = AxisPlan(pieces: [.spring(start: t0, end: t0 + settle, from: x0, velocity: v0, to: target, omega: Spring.omega),
                                      .hold(start: t0 + settle, at: target)])
-        if edge { plan.bounceFrom = 0 }
+        if edge { plan.bounceFrom = 0; plan.hitsEdge = true }
         return plan
     }
 

@@ -34,6 +34,8 @@ struct ScrollModel: ScrollEngine {
     private var events: [ScrollEvent] = []
     private var recenterTotal: FixedPoint? = nil
     private var edgeHit = false
+    /// The time of the last frame taken: `edgeHit` covers (frameTime, now].
+    private var frameTime = -Double.infinity
 
     enum Motion: Sendable {
         case none
@@ -186,7 +188,7 @@ struct ScrollModel: ScrollEngine {
             if hx || hy { edgeHit = true }
             return FixedPoint(x: bx, y: by)
         case let .release(px, py, _):
-            if px.edgeHit(at: t) || py.edgeHit(at: t) { edgeHit = true }
+            if px.edgeHit(after: frameTime, through: t) || py.edgeHit(after: frameTime, through: t) { edgeHit = true }
             return FixedPoint(x: px.offset(at: t), y: py.offset(at: t))
         case let .animation(px, py):
             return FixedPoint(x: px.offset(at: t), y: py.offset(at: t))
@@ -279,8 +281,9 @@ struct ScrollModel: ScrollEngine {
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         let end = t + ScrollPhysics.decelerationDuration(speed: speed, rate: rate)
         let moving = end > t ? velocity : .zero
-        let px = rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end, startPage: gesturePage.x)
-        let py = rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end, startPage: gesturePage.y)
+        let inputs = ReleaseInputs(start: t, from: offset, velocity: moving, end: end)
+        let (px, py) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end, startPage: gesturePage.x),
+                                      rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end, startPage: gesturePage.y), inputs)
         let decelerates = max(px.end, py.end) > t
         let target = FixedPoint(x: px.target, y: py.target)
         events.append(.willEndDragging(velocity: moving, targetContentOffset: target.points))
@@ -289,7 +292,7 @@ struct ScrollModel: ScrollEngine {
         if decelerates {
             pendingEndDecelerating = false
             events.append(.willBeginDecelerating)
-            motion = .release(x: px, y: py, inputs: ReleaseInputs(start: t, from: offset, velocity: moving, end: end))
+            motion = .release(x: px, y: py, inputs: inputs)
         } else {
             motion = .none
             cameToRest(at: t)
@@ -299,6 +302,14 @@ struct ScrollModel: ScrollEngine {
                 cameToRest(at: t)  // the second end callback in a row must be a no-op
             }
         }
+    }
+
+    /// The release plans of both axes, each ending when it stops (`AxisRules.ending`): the scroll ends
+    /// when every axis has stopped, not at the 2D end for an axis a content edge stopped.
+    private func endingTogether(_ px: AxisPlan, _ py: AxisPlan, _ inputs: ReleaseInputs) -> (AxisPlan, AxisPlan) {
+        let t0 = inputs.start, o = inputs.from, v = inputs.velocity
+        return (rulesX.ending(px, besides: py, t0, o.x, v.x, inputs.end),
+                rulesY.ending(py, besides: px, t0, o.y, v.y, inputs.end))
     }
 
     /// Ends a deceleration or animation whose time has come.
@@ -464,9 +475,10 @@ struct ScrollModel: ScrollEngine {
         case .drag(var d): d.rawStart = d.rawStart + s; motion = .drag(d)
         case .release(let px, let py, var inputs):
             inputs.from = inputs.from + s
-            motion = .release(x: rulesX.replan(px, shift: s.x, inputs.start, inputs.from.x, inputs.velocity.x, inputs.end, now: time),
-                              y: rulesY.replan(py, shift: s.y, inputs.start, inputs.from.y, inputs.velocity.y, inputs.end, now: time),
-                              inputs: inputs)
+            let (nx, ny) = endingTogether(
+                rulesX.replan(px, shift: s.x, inputs.start, inputs.from.x, inputs.velocity.x, inputs.end, now: time),
+                rulesY.replan(py, shift: s.y, inputs.start, inputs.from.y, inputs.velocity.y, inputs.end, now: time), inputs)
+            motion = .release(x: nx, y: ny, inputs: inputs)
         case let .animation(px, py): motion = .animation(x: px.shifted(by: s.x), y: py.shifted(by: s.y))
         }
         events.append(.recenter(shift: s.points))
@@ -558,6 +570,7 @@ struct ScrollModel: ScrollEngine {
         events.removeAll(keepingCapacity: true)
         recenterTotal = nil
         edgeHit = false
+        frameTime = t
         return frame
     }
 
