@@ -295,6 +295,14 @@ struct ScrollModel: ScrollEngine {
             motion = .release(x: px, y: py, inputs: inputs)
         } else {
             motion = .none
+            // Seed 001's snap paging snaps in didEndDragging when there is no deceleration.
+            if snapToPage(at: t) {
+                if pendingEndDecelerating {
+                    pendingEndDecelerating = false
+                    events.append(.didEndDecelerating)
+                }
+                return
+            }
             cameToRest(at: t)
             if pendingEndDecelerating {
                 pendingEndDecelerating = false
@@ -312,6 +320,16 @@ struct ScrollModel: ScrollEngine {
                 rulesY.ending(py, besides: px, t0, o.y, v.y, inputs.end))
     }
 
+    /// Snap paging's animation to the nearest page (0.3 s, ease-in-out), unless the offset is on a page
+    /// already. Returns whether it started.
+    private mutating func snapToPage(at t: Double) -> Bool {
+        guard paging == .snap else { return false }
+        let target = FixedPoint(x: rulesX.pageOffset(rulesX.page(of: offset.x)), y: rulesY.pageOffset(rulesY.page(of: offset.y)))
+        guard target != offset else { return false }
+        startAnimation(at: t, to: target, duration: 0.3, curve: .easeInOut)
+        return true
+    }
+
     /// Ends a deceleration or animation whose time has come.
     mutating func finishMotion(at t: Double) throws(ScenarioError) {
         time = t
@@ -320,14 +338,8 @@ struct ScrollModel: ScrollEngine {
         case .release:
             motion = .none
             events.append(.didEndDecelerating)
-            if paging == .snap {
-                // The late snap seed 001 criticises: only now animate to the nearest page.
-                let target = FixedPoint(x: rulesX.pageOffset(rulesX.page(of: offset.x)), y: rulesY.pageOffset(rulesY.page(of: offset.y)))
-                if target != offset {
-                    startAnimation(at: t, to: target, duration: 0.3, curve: .easeInOut)
-                    return
-                }
-            }
+            // The late snap seed 001 criticises: only now animate to the nearest page.
+            if snapToPage(at: t) { return }
         case .animation:
             motion = .none
             events.append(.didEndScrollingAnimation)
