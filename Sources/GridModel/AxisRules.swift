@@ -13,6 +13,7 @@ struct AxisRules: Sendable {
     /// False for a disabled axis: it never moves.
     var enabled = true
 
+    /// The nearest page.
     func page(of offset: Int64) -> Int64 { Fixed.floorDiv(offset - pageOrigin + pageSize / 2, pageSize) }
     func pageOffset(_ page: Int64) -> Int64 {
         let o = pageOrigin + page * pageSize
@@ -20,10 +21,21 @@ struct AxisRules: Sendable {
         return min(max(o, bounds.lowerBound), bounds.upperBound)
     }
 
+    /// `isPagingEnabled`'s page for a release at `x0` with offset velocity `v0`: a flick faster than
+    /// `ScrollPhysics.pagingFlickVelocity` goes to the next page boundary in its direction (one page on
+    /// from a page, the page ahead of the offset from between two pages); a slower release goes to the
+    /// nearest page. The page the gesture began on does not matter, so a forward flick never goes back.
+    func flickPage(from x0: Int64, velocity v0: Double) -> Int64 {
+        let relative = x0 - pageOrigin
+        if v0 > ScrollPhysics.pagingFlickVelocity { return Fixed.floorDiv(relative, pageSize) + 1 }
+        if v0 < -ScrollPhysics.pagingFlickVelocity { return Fixed.ceilDiv(relative, pageSize) - 1 }
+        return page(of: x0)
+    }
+
     /// Plans the motion after a finger lifts at t0 from x0 with offset velocity v0 (points/s).
     /// `end` is the deceleration's end from the 2D speed (see `ending(_:besides:…)` for an axis that
-    /// stops before it); `startPage` the page the gesture began on.
-    func release(at t0: Double, from x0: Int64, velocity v0: Double, end: Double, startPage: Int64) -> AxisPlan {
+    /// stops before it).
+    func release(at t0: Double, from x0: Int64, velocity v0: Double, end: Double) -> AxisPlan {
         guard enabled else { return .rest(at: x0, from: t0) }
         if let bounds, !bounds.contains(x0) {
             // Released past an edge (rubber-banded): spring back to it.
@@ -34,13 +46,7 @@ struct AxisRules: Sendable {
         }
         switch paging {
         case .viewport:
-            // UIKit's paging: a flick moves one page in its direction, otherwise to the nearest page;
-            // never more than one page from where the gesture began.
-            var page = self.page(of: x0)
-            if abs(v0) > ScrollPhysics.pagingFlickVelocity { page = startPage + (v0 > 0 ? 1 : -1) }
-            page = min(max(page, startPage - 1), startPage + 1)
-            let target = pageOffset(page)
-            return springPlan(at: t0, from: x0, velocity: v0, to: target, edge: false)
+            return pagingPlan(at: t0, from: x0, velocity: v0, to: pageOffset(flickPage(from: x0, velocity: v0)))
         case .target:
             // targetContentOffset: move the natural resting place to the nearest page boundary and
             // choose the release velocity that decelerates exactly onto it.
@@ -121,12 +127,35 @@ struct AxisRules: Sendable {
 
     /// A spring from x0 to `target` with the critical damping ω = `Spring.omega`. `edge`: a spring back
     /// from past a content edge (a bounce).
-    func springPlan(at t0: Double, from x0: Int64, velocity v0: Double, to target: Int64, edge: Bool) -> AxisPlan {
-        let settle = Spring.duration(Fixed.points(x0 - target), velocity: v0, omega: Spring.omega)
-        var plan = AxisPlan(pieces: [.spring(start: t0, end: t0 + settle, from: x0, velocity: v0, to: target, omega: Spring.omega),
+    func springPlan(at t0: Double, from x0: Int64, velocity v0: Double, to target: Int64, edge: Bool,
+                    omega: Double = Spring.omega) -> AxisPlan {
+        let settle = Spring.duration(Fixed.points(x0 - target), velocity: v0, omega: omega)
+        var plan = AxisPlan(pieces: [.spring(start: t0, end: t0 + settle, from: x0, velocity: v0, to: target, omega: omega),
                                      .hold(start: t0 + settle, at: target)])
         if edge { plan.bounceFrom = 0; plan.hitsEdge = true }
         return plan
+    }
+
+    /// `isPagingEnabled`'s settle onto `target`, which never passes it. A critically damped spring
+    /// e(t) = (e0 + (v0 + ω·e0)·t)·e^(−ωt) crosses its target only when it heads there faster than
+    /// ω·|e0|. So a release heading to the page faster than `Spring.omega`·|e0| uses ω = |v0|/|e0|
+    /// instead: then e(t) = e0·e^(−ωt), an exponential approach that starts at the release velocity
+    /// and slows onto the page. A slower release (or one moving away from the page) is the ordinary
+    /// spring, which cannot cross either. Ends exactly on the page.
+    ///
+    /// The one motion allowed past its page is a flick outward on the first or last page of a finite
+    /// content (with `bounces`): the page is the content edge, so it bounces off it as a deceleration would.
+    func pagingPlan(at t0: Double, from x0: Int64, velocity v0: Double, to target: Int64) -> AxisPlan {
+        let e0 = Fixed.points(x0 - target)
+        if x0 == target {
+            guard bounces, let bounds, v0 != 0, target == (v0 > 0 ? bounds.upperBound : bounds.lowerBound) else {
+                return .rest(at: target, from: t0)
+            }
+            return springPlan(at: t0, from: x0, velocity: v0, to: target, edge: true)
+        }
+        var omega = Spring.omega
+        if v0 * e0 < 0, abs(v0) > omega * abs(e0) { omega = abs(v0) / abs(e0) }
+        return springPlan(at: t0, from: x0, velocity: v0, to: target, edge: false, omega: omega)
     }
 
     /// The rubber band: content dragged x points past an edge moves b = (1 − 1/(x·c/d + 1))·d.

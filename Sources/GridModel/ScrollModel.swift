@@ -21,8 +21,7 @@ struct ScrollModel: ScrollEngine {
     private var pendingEndDecelerating = false
     /// Page origins (content offset of page 0) per axis; shifted by recenters.
     private var pageOrigin: FixedPoint
-    /// The page each axis was on when the current gesture began, and at the last rest.
-    private var gesturePage = FixedPoint.zero
+    /// The page each axis was on at the last rest.
     private var restPage: FixedPoint
     /// Lazy content: the predicted target rect (content coordinates) and the tiles loaded before.
     private var targetRect: (origin: FixedPoint, size: FixedPoint)?
@@ -211,7 +210,6 @@ struct ScrollModel: ScrollEngine {
         motion = .none
         setOffset(o)
         events.append(.willBeginDragging)
-        gesturePage = FixedPoint(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y))
     }
 
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
@@ -282,8 +280,8 @@ struct ScrollModel: ScrollEngine {
         let end = t + ScrollPhysics.decelerationDuration(speed: speed, rate: rate)
         let moving = end > t ? velocity : .zero
         let inputs = ReleaseInputs(start: t, from: offset, velocity: moving, end: end)
-        let (px, py) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end, startPage: gesturePage.x),
-                                      rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end, startPage: gesturePage.y), inputs)
+        let (px, py) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end),
+                                      rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end), inputs)
         let decelerates = max(px.end, py.end) > t
         let target = FixedPoint(x: px.target, y: py.target)
         events.append(.willEndDragging(velocity: moving, targetContentOffset: target.points))
