@@ -168,6 +168,12 @@ struct ScrollModel: ScrollEngine {
         return (raw < b.lowerBound ? edge - band : edge + band, true)
     }
 
+    /// `o` inside the axis's edges (unchanged on an axis without edges or a disabled one).
+    private func clamp(_ o: Int64, _ axis: Axis) -> Int64 {
+        guard axis.enabled, let b = axis.bounds else { return o }
+        return min(max(o, b.lowerBound), b.upperBound)
+    }
+
     /// The raw finger position that rubber-bands to `offset` (for a drag that starts past an edge).
     private func unbanded(_ o: Int64, _ axis: Axis) -> Int64 {
         guard bounces, axis.enabled, let b = axis.bounds, !b.contains(o) else { return o }
@@ -202,12 +208,18 @@ struct ScrollModel: ScrollEngine {
 
     // MARK: Gestures
 
-    /// A finger touches down: any deceleration or animation stops where it is.
+    /// A finger touches down: any deceleration or animation stops where it is. Content left past an
+    /// edge (by `scrollTo`, which does not clamp) stays there to be rubber-banded by the drag, or, without
+    /// `bounces`, goes back onto the edge at once.
     private mutating func touchDown(at t: Double) {
         time = t
-        let o = motionOffset(at: t)
+        var o = motionOffset(at: t)
         if case .release = motion { pendingEndDecelerating = true }
         motion = .none
+        if !bounces {
+            let clamped = FixedPoint(x: clamp(o.x, x), y: clamp(o.y, y))
+            if clamped != o { edgeHit = true; o = clamped }
+        }
         setOffset(o)
         events.append(.willBeginDragging)
     }
@@ -238,19 +250,21 @@ struct ScrollModel: ScrollEngine {
         case .cancel:
             cancel(at: t)
         case .release:
-            var velocity = drag.release == .fling ? drag.velocity : .zero
-            // Past an edge the content moves slower than the finger: scale by the band's slope.
-            let raw = drag.raw(at: t)
-            func slope(_ r: Int64, _ axis: Axis) -> Double {
-                guard let b = axis.bounds, !b.contains(r) else { return 1 }
-                guard bounces else { return 0 }
-                let edge = r < b.lowerBound ? b.lowerBound : b.upperBound
-                return AxisRules.rubberBandSlope(Fixed.points(abs(r - edge)), dimension: Fixed.points(axis.viewport))
-            }
-            velocity.x *= slope(raw.x, x)
-            velocity.y *= slope(raw.y, y)
-            lift(at: t, velocity: velocity)
+            let velocity = drag.release == .fling ? drag.velocity : .zero
+            lift(at: t, velocity: contentVelocity(velocity, at: drag.raw(at: t)))
         }
+    }
+
+    /// The content's velocity for a finger moving at `velocity` from the raw position `raw`: past an edge
+    /// the content moves slower than the finger, by the band's slope.
+    private func contentVelocity(_ velocity: Vector, at raw: FixedPoint) -> Vector {
+        func slope(_ r: Int64, _ axis: Axis) -> Double {
+            guard let b = axis.bounds, !b.contains(r) else { return 1 }
+            guard bounces else { return 0 }
+            let edge = r < b.lowerBound ? b.lowerBound : b.upperBound
+            return AxisRules.rubberBandSlope(Fixed.points(abs(r - edge)), dimension: Fixed.points(axis.viewport))
+        }
+        return Vector(x: velocity.x * slope(raw.x, x), y: velocity.y * slope(raw.y, y))
     }
 
     /// The gesture in progress is cancelled: no release velocity; bounces and paging settle.
@@ -265,9 +279,16 @@ struct ScrollModel: ScrollEngine {
     /// A fling step: a finger lifts with `finger` velocity (points/s); it touches down first unless
     /// it is already down from a kept drag.
     mutating func fling(at t: Double, finger: Vector) {
-        if isFingerDown { setOffset(motionOffset(at: t)) } else { touchDown(at: t) }
+        let raw: FixedPoint
+        if case .drag(let drag) = motion {
+            setOffset(motionOffset(at: t))
+            raw = drag.raw(at: t)
+        } else {
+            touchDown(at: t)
+            raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
+        }
         time = t
-        lift(at: t, velocity: Vector(x: x.enabled ? -finger.x : 0, y: y.enabled ? -finger.y : 0))
+        lift(at: t, velocity: contentVelocity(Vector(x: x.enabled ? -finger.x : 0, y: y.enabled ? -finger.y : 0), at: raw))
     }
 
     /// Lifts a finger kept down by a drag with `then: keep`, before a programmatic step.
@@ -364,7 +385,8 @@ struct ScrollModel: ScrollEngine {
 
     // MARK: Programmatic scrolling
 
-    /// The offset that centres `tile` in the viewport (clamped to a finite axis's content).
+    /// The offset that centres `tile` in the viewport. Not clamped to the content, as
+    /// `setContentOffset` is not: near a finite axis's end it lies past the edge (see `touchDown`).
     func centringOffset(for tile: TileCoordinate) throws(ScenarioError) -> FixedPoint {
         let index = TileCoordinate(x: x.index(ofItem: tile.x), y: y.index(ofItem: tile.y))
         let origin = try layout.origin(of: index)
@@ -376,8 +398,6 @@ struct ScrollModel: ScrollEngine {
         }
         if !x.enabled { o.x = offset.x }
         if !y.enabled { o.y = offset.y }
-        if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
-        if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
         return o
     }
 
