@@ -68,7 +68,8 @@ struct AxisPlan: Sendable {
     var pieces: [Piece]
     /// Whether a content edge stopped or bounced this axis.
     var hitsEdge = false
-    /// Pieces that are springs back from an edge (phase `bouncing`), by index.
+    /// The piece from which the edge has the axis: a spring back from an edge (phase `bouncing`), or the
+    /// hold where an edge stopped it (`bounces: false`).
     var bounceFrom: Int? = nil
 
     static func rest(at offset: Int64, from t: Double) -> AxisPlan { AxisPlan(pieces: [.hold(start: t, at: offset)]) }
@@ -87,9 +88,18 @@ struct AxisPlan: Sendable {
         return piece(at: t) >= bounceFrom
     }
 
-    func edgeHit(at t: Double) -> Bool {
+    /// Whether the edge stopped or bounced this axis at some time in (a, b]: the instant an edge stops
+    /// it (`bounces: false`), or any time during the spring that bounces it back.
+    func edgeHit(after a: Double, through b: Double) -> Bool {
         guard let bounceFrom, hitsEdge else { return false }
-        return t >= pieces[bounceFrom].start
+        return pieces[bounceFrom].start <= b && pieces[bounceFrom].end > a
+    }
+
+    /// When the axis stops decelerating: the end of a first `decelerate` piece (a content edge may cut it
+    /// short), otherwise the plan's start (a spring, an animation or a rest never decelerates).
+    var decelerationEnd: Double {
+        if case let .decelerate(_, end, _, _, _)? = pieces.first { return end }
+        return pieces.first?.start ?? 0
     }
 
     func shifted(by s: Int64) -> AxisPlan {
@@ -127,115 +137,5 @@ enum Spring {
             t += 0.001
         }
         return 10
-    }
-}
-
-/// How one axis responds to a release: its content edges, bounce, paging.
-struct AxisRules: Sendable {
-    /// Allowed offsets, or nil for an unbounded axis.
-    var bounds: ClosedRange<Int64>?
-    var bounces: Bool
-    var paging: PagingMode
-    /// Page size and the content offset of page 0.
-    var pageSize: Int64
-    var pageOrigin: Int64
-    var rate: Double
-    /// False for a disabled axis: it never moves.
-    var enabled = true
-
-    func page(of offset: Int64) -> Int64 { Fixed.floorDiv(offset - pageOrigin + pageSize / 2, pageSize) }
-    func pageOffset(_ page: Int64) -> Int64 {
-        let o = pageOrigin + page * pageSize
-        guard let bounds else { return o }
-        return min(max(o, bounds.lowerBound), bounds.upperBound)
-    }
-
-    /// Plans the motion after a finger lifts at t0 from x0 with offset velocity v0 (points/s).
-    /// `end` is the deceleration's end from the 2D speed; `startPage` the page the gesture began on.
-    func release(at t0: Double, from x0: Int64, velocity v0: Double, end: Double, startPage: Int64) -> AxisPlan {
-        guard enabled else { return .rest(at: x0, from: t0) }
-        if let bounds, !bounds.contains(x0) {
-            // Released past an edge (rubber-banded): spring back to it.
-            let edge = x0 < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
-            var target = edge
-            if paging == .viewport || paging == .target { target = pageOffset(page(of: edge)) }
-            return springPlan(at: t0, from: x0, velocity: bounces ? v0 : 0, to: target, edge: true)
-        }
-        switch paging {
-        case .viewport:
-            // UIKit's paging: a flick moves one page in its direction, otherwise to the nearest page;
-            // never more than one page from where the gesture began.
-            var page = self.page(of: x0)
-            if abs(v0) > ScrollPhysics.pagingFlickVelocity { page = startPage + (v0 > 0 ? 1 : -1) }
-            page = min(max(page, startPage - 1), startPage + 1)
-            let target = pageOffset(page)
-            return springPlan(at: t0, from: x0, velocity: v0, to: target, edge: false)
-        case .target:
-            // targetContentOffset: move the natural resting place to the nearest page boundary and
-            // choose the release velocity that decelerates exactly onto it.
-            let natural = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: max(0, end - t0)))
-            let target = pageOffset(page(of: natural))
-            let distance = Fixed.points(target - x0)
-            if abs(distance) < 0.001 { return .rest(at: target, from: t0) }
-            let k = -1000 * log(rate)
-            let v = distance * k + (distance > 0 ? 1 : -1) * ScrollPhysics.minimumVelocity
-            let duration = ScrollPhysics.decelerationDuration(speed: abs(v), rate: rate)
-            return AxisPlan(pieces: [.decelerate(start: t0, end: t0 + duration, from: x0, velocity: v, rate: rate),
-                                     .hold(start: t0 + duration, at: target)])
-        case .none, .snap:
-            return decelerationPlan(at: t0, from: x0, velocity: v0, end: end)
-        }
-    }
-
-    /// The plan after a recenter shifted the offset by `s`. A deceleration still in its first piece is
-    /// planned again from its shifted start, so a content edge it was heading for is now further away;
-    /// anything else (a bounce, a paging snap) moves with the content.
-    func replan(_ plan: AxisPlan, shift s: Int64, _ t0: Double, _ x0: Int64, _ v0: Double, _ end: Double, now: Double) -> AxisPlan {
-        guard s != 0 else { return plan }
-        if paging == .none || paging == .snap, plan.piece(at: now) == 0, case .decelerate = plan.pieces[0] {
-            return decelerationPlan(at: t0, from: x0, velocity: v0, end: end)
-        }
-        return plan.shifted(by: s)
-    }
-
-    /// Deceleration that stops at (bounces: false) or bounces off (true) a content edge.
-    func decelerationPlan(at t0: Double, from x0: Int64, velocity v0: Double, end: Double) -> AxisPlan {
-        let last = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: max(0, end - t0)))
-        var plan = AxisPlan(pieces: [.decelerate(start: t0, end: end, from: x0, velocity: v0, rate: rate), .hold(start: end, at: last)])
-        guard let bounds, v0 != 0 else { return plan }
-        let edge = v0 > 0 ? bounds.upperBound : bounds.lowerBound
-        guard let hit = ScrollPhysics.timeToCover(Fixed.points(edge - x0), from: v0, rate: rate), t0 + hit < end else { return plan }
-        let th = t0 + hit
-        plan.pieces[0] = .decelerate(start: t0, end: th, from: x0, velocity: v0, rate: rate)
-        plan.hitsEdge = true
-        if bounces {
-            let vh = ScrollPhysics.velocity(v0, rate: rate, at: hit)
-            let settle = Spring.duration(0, velocity: vh, omega: Spring.omega)
-            plan.pieces[1] = .spring(start: th, end: th + settle, from: edge, velocity: vh, to: edge, omega: Spring.omega)
-            plan.pieces.append(.hold(start: th + settle, at: edge))
-        } else {
-            plan.pieces[1] = .hold(start: th, at: edge)
-        }
-        plan.bounceFrom = 1
-        return plan
-    }
-
-    func springPlan(at t0: Double, from x0: Int64, velocity v0: Double, to target: Int64, edge: Bool) -> AxisPlan {
-        let settle = Spring.duration(Fixed.points(x0 - target), velocity: v0, omega: Spring.omega)
-        var plan = AxisPlan(pieces: [.spring(start: t0, end: t0 + settle, from: x0, velocity: v0, to: target, omega: Spring.omega),
-                                     .hold(start: t0 + settle, at: target)])
-        if edge { plan.bounceFrom = 0 }
-        return plan
-    }
-
-    /// The rubber band: content dragged x points past an edge moves b = (1 − 1/(x·c/d + 1))·d.
-    static func rubberBand(_ x: Double, dimension d: Double, c: Double = 0.55) -> Double {
-        (1 - 1 / (x * c / d + 1)) * d
-    }
-
-    /// db/dx, the ratio of content speed to finger speed past an edge.
-    static func rubberBandSlope(_ x: Double, dimension d: Double, c: Double = 0.55) -> Double {
-        let q = x * c / d + 1
-        return c / (q * q)
     }
 }

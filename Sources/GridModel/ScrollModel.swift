@@ -21,8 +21,7 @@ struct ScrollModel: ScrollEngine {
     private var pendingEndDecelerating = false
     /// Page origins (content offset of page 0) per axis; shifted by recenters.
     private var pageOrigin: FixedPoint
-    /// The page each axis was on when the current gesture began, and at the last rest.
-    private var gesturePage = FixedPoint.zero
+    /// The page each axis was on at the last rest.
     private var restPage: FixedPoint
     /// Lazy content: the predicted target rect (content coordinates) and the tiles loaded before.
     private var targetRect: (origin: FixedPoint, size: FixedPoint)?
@@ -34,6 +33,8 @@ struct ScrollModel: ScrollEngine {
     private var events: [ScrollEvent] = []
     private var recenterTotal: FixedPoint? = nil
     private var edgeHit = false
+    /// The time of the last frame taken: `edgeHit` covers (frameTime, now].
+    private var frameTime = -Double.infinity
 
     enum Motion: Sendable {
         case none
@@ -167,6 +168,12 @@ struct ScrollModel: ScrollEngine {
         return (raw < b.lowerBound ? edge - band : edge + band, true)
     }
 
+    /// `o` inside the axis's edges (unchanged on an axis without edges or a disabled one).
+    private func clamp(_ o: Int64, _ axis: Axis) -> Int64 {
+        guard axis.enabled, let b = axis.bounds else { return o }
+        return min(max(o, b.lowerBound), b.upperBound)
+    }
+
     /// The raw finger position that rubber-bands to `offset` (for a drag that starts past an edge).
     private func unbanded(_ o: Int64, _ axis: Axis) -> Int64 {
         guard bounces, axis.enabled, let b = axis.bounds, !b.contains(o) else { return o }
@@ -186,7 +193,7 @@ struct ScrollModel: ScrollEngine {
             if hx || hy { edgeHit = true }
             return FixedPoint(x: bx, y: by)
         case let .release(px, py, _):
-            if px.edgeHit(at: t) || py.edgeHit(at: t) { edgeHit = true }
+            if px.edgeHit(after: frameTime, through: t) || py.edgeHit(after: frameTime, through: t) { edgeHit = true }
             return FixedPoint(x: px.offset(at: t), y: py.offset(at: t))
         case let .animation(px, py):
             return FixedPoint(x: px.offset(at: t), y: py.offset(at: t))
@@ -201,15 +208,20 @@ struct ScrollModel: ScrollEngine {
 
     // MARK: Gestures
 
-    /// A finger touches down: any deceleration or animation stops where it is.
+    /// A finger touches down: any deceleration or animation stops where it is. Content left past an
+    /// edge (by `scrollTo`, which does not clamp) stays there to be rubber-banded by the drag, or, without
+    /// `bounces`, goes back onto the edge at once.
     private mutating func touchDown(at t: Double) {
         time = t
-        let o = motionOffset(at: t)
+        var o = motionOffset(at: t)
         if case .release = motion { pendingEndDecelerating = true }
         motion = .none
+        if !bounces {
+            let clamped = FixedPoint(x: clamp(o.x, x), y: clamp(o.y, y))
+            if clamped != o { edgeHit = true; o = clamped }
+        }
         setOffset(o)
         events.append(.willBeginDragging)
-        gesturePage = FixedPoint(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y))
     }
 
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
@@ -238,19 +250,21 @@ struct ScrollModel: ScrollEngine {
         case .cancel:
             cancel(at: t)
         case .release:
-            var velocity = drag.release == .fling ? drag.velocity : .zero
-            // Past an edge the content moves slower than the finger: scale by the band's slope.
-            let raw = drag.raw(at: t)
-            func slope(_ r: Int64, _ axis: Axis) -> Double {
-                guard let b = axis.bounds, !b.contains(r) else { return 1 }
-                guard bounces else { return 0 }
-                let edge = r < b.lowerBound ? b.lowerBound : b.upperBound
-                return AxisRules.rubberBandSlope(Fixed.points(abs(r - edge)), dimension: Fixed.points(axis.viewport))
-            }
-            velocity.x *= slope(raw.x, x)
-            velocity.y *= slope(raw.y, y)
-            lift(at: t, velocity: velocity)
+            let velocity = drag.release == .fling ? drag.velocity : .zero
+            lift(at: t, velocity: contentVelocity(velocity, at: drag.raw(at: t)))
         }
+    }
+
+    /// The content's velocity for a finger moving at `velocity` from the raw position `raw`: past an edge
+    /// the content moves slower than the finger, by the band's slope.
+    private func contentVelocity(_ velocity: Vector, at raw: FixedPoint) -> Vector {
+        func slope(_ r: Int64, _ axis: Axis) -> Double {
+            guard let b = axis.bounds, !b.contains(r) else { return 1 }
+            guard bounces else { return 0 }
+            let edge = r < b.lowerBound ? b.lowerBound : b.upperBound
+            return AxisRules.rubberBandSlope(Fixed.points(abs(r - edge)), dimension: Fixed.points(axis.viewport))
+        }
+        return Vector(x: velocity.x * slope(raw.x, x), y: velocity.y * slope(raw.y, y))
     }
 
     /// The gesture in progress is cancelled: no release velocity; bounces and paging settle.
@@ -265,9 +279,16 @@ struct ScrollModel: ScrollEngine {
     /// A fling step: a finger lifts with `finger` velocity (points/s); it touches down first unless
     /// it is already down from a kept drag.
     mutating func fling(at t: Double, finger: Vector) {
-        if isFingerDown { setOffset(motionOffset(at: t)) } else { touchDown(at: t) }
+        let raw: FixedPoint
+        if case .drag(let drag) = motion {
+            setOffset(motionOffset(at: t))
+            raw = drag.raw(at: t)
+        } else {
+            touchDown(at: t)
+            raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
+        }
         time = t
-        lift(at: t, velocity: Vector(x: x.enabled ? -finger.x : 0, y: y.enabled ? -finger.y : 0))
+        lift(at: t, velocity: contentVelocity(Vector(x: x.enabled ? -finger.x : 0, y: y.enabled ? -finger.y : 0), at: raw))
     }
 
     /// Lifts a finger kept down by a drag with `then: keep`, before a programmatic step.
@@ -279,8 +300,9 @@ struct ScrollModel: ScrollEngine {
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         let end = t + ScrollPhysics.decelerationDuration(speed: speed, rate: rate)
         let moving = end > t ? velocity : .zero
-        let px = rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end, startPage: gesturePage.x)
-        let py = rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end, startPage: gesturePage.y)
+        let inputs = ReleaseInputs(start: t, from: offset, velocity: moving, end: end)
+        let (px, py) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end),
+                                      rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end), inputs)
         let decelerates = max(px.end, py.end) > t
         let target = FixedPoint(x: px.target, y: py.target)
         events.append(.willEndDragging(velocity: moving, targetContentOffset: target.points))
@@ -289,9 +311,17 @@ struct ScrollModel: ScrollEngine {
         if decelerates {
             pendingEndDecelerating = false
             events.append(.willBeginDecelerating)
-            motion = .release(x: px, y: py, inputs: ReleaseInputs(start: t, from: offset, velocity: moving, end: end))
+            motion = .release(x: px, y: py, inputs: inputs)
         } else {
             motion = .none
+            // Seed 001's snap paging snaps in didEndDragging when there is no deceleration.
+            if snapToPage(at: t) {
+                if pendingEndDecelerating {
+                    pendingEndDecelerating = false
+                    events.append(.didEndDecelerating)
+                }
+                return
+            }
             cameToRest(at: t)
             if pendingEndDecelerating {
                 pendingEndDecelerating = false
@@ -299,6 +329,24 @@ struct ScrollModel: ScrollEngine {
                 cameToRest(at: t)  // the second end callback in a row must be a no-op
             }
         }
+    }
+
+    /// The release plans of both axes, each ending when it stops (`AxisRules.ending`): the scroll ends
+    /// when every axis has stopped, not at the 2D end for an axis a content edge stopped.
+    private func endingTogether(_ px: AxisPlan, _ py: AxisPlan, _ inputs: ReleaseInputs) -> (AxisPlan, AxisPlan) {
+        let t0 = inputs.start, o = inputs.from, v = inputs.velocity
+        return (rulesX.ending(px, besides: py, t0, o.x, v.x, inputs.end),
+                rulesY.ending(py, besides: px, t0, o.y, v.y, inputs.end))
+    }
+
+    /// Snap paging's animation to the nearest page (0.3 s, ease-in-out), unless the offset is on a page
+    /// already. Returns whether it started.
+    private mutating func snapToPage(at t: Double) -> Bool {
+        guard paging == .snap else { return false }
+        let target = FixedPoint(x: rulesX.pageOffset(rulesX.page(of: offset.x)), y: rulesY.pageOffset(rulesY.page(of: offset.y)))
+        guard target != offset else { return false }
+        startAnimation(at: t, to: target, duration: 0.3, curve: .easeInOut)
+        return true
     }
 
     /// Ends a deceleration or animation whose time has come.
@@ -309,14 +357,8 @@ struct ScrollModel: ScrollEngine {
         case .release:
             motion = .none
             events.append(.didEndDecelerating)
-            if paging == .snap {
-                // The late snap seed 001 criticises: only now animate to the nearest page.
-                let target = FixedPoint(x: rulesX.pageOffset(rulesX.page(of: offset.x)), y: rulesY.pageOffset(rulesY.page(of: offset.y)))
-                if target != offset {
-                    startAnimation(at: t, to: target, duration: 0.3, curve: .easeInOut)
-                    return
-                }
-            }
+            // The late snap seed 001 criticises: only now animate to the nearest page.
+            if snapToPage(at: t) { return }
         case .animation:
             motion = .none
             events.append(.didEndScrollingAnimation)
@@ -343,7 +385,8 @@ struct ScrollModel: ScrollEngine {
 
     // MARK: Programmatic scrolling
 
-    /// The offset that centres `tile` in the viewport (clamped to a finite axis's content).
+    /// The offset that centres `tile` in the viewport. Not clamped to the content, as
+    /// `setContentOffset` is not: near a finite axis's end it lies past the edge (see `touchDown`).
     func centringOffset(for tile: TileCoordinate) throws(ScenarioError) -> FixedPoint {
         let index = TileCoordinate(x: x.index(ofItem: tile.x), y: y.index(ofItem: tile.y))
         let origin = try layout.origin(of: index)
@@ -355,8 +398,6 @@ struct ScrollModel: ScrollEngine {
         }
         if !x.enabled { o.x = offset.x }
         if !y.enabled { o.y = offset.y }
-        if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
-        if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
         return o
     }
 
@@ -464,9 +505,10 @@ struct ScrollModel: ScrollEngine {
         case .drag(var d): d.rawStart = d.rawStart + s; motion = .drag(d)
         case .release(let px, let py, var inputs):
             inputs.from = inputs.from + s
-            motion = .release(x: rulesX.replan(px, shift: s.x, inputs.start, inputs.from.x, inputs.velocity.x, inputs.end, now: time),
-                              y: rulesY.replan(py, shift: s.y, inputs.start, inputs.from.y, inputs.velocity.y, inputs.end, now: time),
-                              inputs: inputs)
+            let (nx, ny) = endingTogether(
+                rulesX.replan(px, shift: s.x, inputs.start, inputs.from.x, inputs.velocity.x, inputs.end, now: time),
+                rulesY.replan(py, shift: s.y, inputs.start, inputs.from.y, inputs.velocity.y, inputs.end, now: time), inputs)
+            motion = .release(x: nx, y: ny, inputs: inputs)
         case let .animation(px, py): motion = .animation(x: px.shifted(by: s.x), y: py.shifted(by: s.y))
         }
         events.append(.recenter(shift: s.points))
@@ -558,6 +600,7 @@ struct ScrollModel: ScrollEngine {
         events.removeAll(keepingCapacity: true)
         recenterTotal = nil
         edgeHit = false
+        frameTime = t
         return frame
     }
 
