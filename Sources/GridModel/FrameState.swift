@@ -107,6 +107,8 @@ public struct FrameState: Sendable {
     public var page: TileCoordinate?
     /// Pager only: each visible page and the fraction of it on screen.
     public var pageVisibility: [PageVisibility]
+    /// The scenario's linked layers as drawn in this frame, in the scenario's order (empty without layers).
+    public var layers: [LayerState] = []
 
     public var pixelWidth: Int { devicePixels(viewport.width, scale: scale) }
     public var pixelHeight: Int { devicePixels(viewport.height, scale: scale) }
@@ -114,6 +116,6 @@ public struct FrameState: Sendable {
     /// Whether this frame draws exactly the same pixels as `other` (ids and events do not draw).
     public func drawsSame(as other: FrameState) -> Bool {
         viewport == other.viewport && tiles.count == other.tiles.count
-            && zip(tiles, other.tiles).allSatisfy { $0.drawsSame(as: $1) }
+            && zip(tiles, other.tiles).allSatisfy { $0.drawsSame(as: $1) } && layers == other.layers
     }
 }

@@ -9,6 +9,7 @@ extension Scenario {
         try checkGrid(limits: limits)
         try checkScroll()
         try checkPagerAndStyle()
+        try checkLayers(limits: limits)
         try checkSteps(limits: limits)
     }
 
@@ -17,9 +18,23 @@ extension Scenario {
     /// plus `grid.buffer` on each side, at most N on a finite axis that does not loop. The pager's
     /// tiles are its pages (one viewport each, no buffer): at most 2 × 2. Computed in the model's
     /// fixed-point units, so it holds exactly. `Int.max` when the values are out of range.
+    ///
+    /// With `grid.range: "freshcode"` a column count is 2·Int(width / tile) + 1 (and rows alike),
+    /// for the largest viewport of the timeline: that policy keeps the range it computed until the
+    /// centre tile changes, even across a resize. Each linked layer adds the tiles it draws, per
+    /// axis ⌈viewport / layer tile⌉ + 1.
     public func liveTileBound(forViewport size: Size) -> Int {
+        liveTileBound(forViewport: size, withLayers: true)
+    }
+
+    func liveTileBound(forViewport size: Size, withLayers: Bool) -> Int {
         guard let (columns, rows) = liveTileBoundPerAxis(forViewport: size) else { return .max }
-        return columns * rows
+        var total = columns * rows
+        for layer in withLayers ? layers : [] {
+            guard let tiles = layer.tileBound(forViewport: size) else { return .max }
+            total += tiles
+        }
+        return total
     }
 
     /// How long the steps last at most (an idle wait counts its `max`).
@@ -67,7 +82,17 @@ extension Scenario {
                     message: "\(count) tiles of \(ScenarioDecoder.format(tile)) points exceed the largest content, 10^12 points")
             }
         }
-        try checkLiveTiles(Size(width: viewport.width, height: viewport.height), limits: limits, path: nil)
+        if grid.range == .freshcode {
+            if pager != nil {
+                throw ScenarioError(kind: .invalidValue, path: "grid.range",
+                                    message: "the pager keeps its own pages: grid.range must be \"visible\" with pager")
+            }
+            if grid.buffer != 0 {
+                throw ScenarioError(kind: .invalidValue, path: "grid.buffer",
+                                    message: "freshcode's range has no buffer: grid.buffer must be 0 with grid.range \"freshcode\"")
+            }
+        }
+        try checkLiveTiles(Size(width: viewport.width, height: viewport.height), limits: limits, path: nil, withLayers: false)
     }
 
     private func checkScroll() throws(ScenarioError) {
@@ -152,11 +177,15 @@ extension Scenario {
     /// The live tiles for a viewport of `size` points fit `maxLiveTiles`. `path` nil: the initial
     /// viewport, where the error names `grid.buffer` when the buffer alone pushes it over the limit,
     /// else `grid.tileSize`.
-    private func checkLiveTiles(_ size: Size, limits: Limits, path: String?) throws(ScenarioError) {
-        guard let (columns, rows) = liveTileBoundPerAxis(forViewport: size), columns * rows > limits.maxLiveTiles else { return }
+    private func checkLiveTiles(_ size: Size, limits: Limits, path: String?, withLayers: Bool = true) throws(ScenarioError) {
+        guard let (columns, rows) = liveTileBoundPerAxis(forViewport: size) else { return }
+        if columns * rows <= limits.maxLiveTiles {
+            if withLayers { try checkLayerTiles(size, gridTiles: columns * rows, limits: limits, path: path) }
+            return
+        }
         var unbuffered = self
         unbuffered.grid.buffer = 0
-        let bufferIsTheCause = pager == nil && grid.buffer > 0 && unbuffered.liveTileBound(forViewport: size) <= limits.maxLiveTiles
+        let bufferIsTheCause = pager == nil && grid.buffer > 0 && unbuffered.liveTileBound(forViewport: size, withLayers: false) <= limits.maxLiveTiles
         let located = path ?? (bufferIsTheCause ? "grid.buffer" : "grid.tileSize")
         let buffer = pager == nil && grid.buffer > 0 ? ", with grid.buffer's \(grid.buffer) extra rows and columns on each side" : ""
         let advice = bufferIsTheCause ? "use a smaller grid.buffer or larger tiles" : "use larger tiles"
@@ -171,13 +200,20 @@ extension Scenario {
         guard Allowed.viewportPoints.contains(size.width), Allowed.viewportPoints.contains(size.height),
               Allowed.tilePoints.contains(tile.width), Allowed.tilePoints.contains(tile.height),
               Allowed.buffer.contains(buffer) else { return nil }
-        func axis(_ points: Double, _ tilePoints: Double, _ count: Int?) -> Int {
-            let n = Int(Fixed.ceilDiv(Fixed.from(points: points), Fixed.from(points: tilePoints))) + 1 + 2 * buffer
+        let freshcode = pager == nil && grid.range == .freshcode
+        // freshcode's range may be the one computed for any viewport of the timeline so far.
+        let viewports = [size, Size(width: viewport.width, height: viewport.height)] + steps.compactMap { step -> Size? in
+            if case let .resize(width, height) = step { return Size(width: width, height: height) } else { return nil }
+        }.filter { Allowed.viewportPoints.contains($0.width) && Allowed.viewportPoints.contains($0.height) }
+        func axis(_ points: (Size) -> Double, _ tilePoints: Double, _ count: Int?) -> Int {
+            let t = Fixed.from(points: tilePoints)
+            let n = freshcode ? viewports.map { 2 * Int(Fixed.from(points: points($0)) / t) + 1 }.max()!
+                              : Int(Fixed.ceilDiv(Fixed.from(points: points(size)), t)) + 1 + 2 * buffer
             // A finite axis keeps only its own tiles; a looping one may be endless (its reference is).
             if grid.loop == .none, let count, count > 0 { return min(n, count) }
             return n
         }
-        return (axis(size.width, tile.width, grid.columns), axis(size.height, tile.height, grid.rows))
+        return (axis(\.width, tile.width, grid.columns), axis(\.height, tile.height, grid.rows))
     }
 }
 

@@ -8,10 +8,13 @@ public struct Scenario: Sendable, Equatable {
     /// Present: the scenario is Infinite4Pager's four-way pager (each page one viewport).
     public var pager: PagerSpec?
     public var style: Style
+    /// Linked (parallax) layers drawn behind or in front of the grid, in order (seed 001's 联动/视差滚动).
+    public var layers: [Layer]
     public var steps: [Step]
 
     public init(name: String, viewport: Viewport, fps: Int = 60, grid: GridSpec = GridSpec(),
-                scroll: ScrollSpec = ScrollSpec(), pager: PagerSpec? = nil, style: Style = Style(), steps: [Step]) {
+                scroll: ScrollSpec = ScrollSpec(), pager: PagerSpec? = nil, style: Style = Style(), layers: [Layer] = [],
+                steps: [Step]) {
         self.name = name
         self.viewport = viewport
         self.fps = fps
@@ -19,6 +22,7 @@ public struct Scenario: Sendable, Equatable {
         self.scroll = scroll
         self.pager = pager
         self.style = style
+        self.layers = layers
         self.steps = steps
     }
 }
@@ -82,8 +86,11 @@ public struct GridSpec: Sendable, Equatable {
     /// How a finite axis loops.
     public var loop: LoopMode
     public var content: ContentMode
+    /// Which tiles are kept: the visible ones (plus `buffer`), or seed 003's freshcode policy.
+    public var range: TileRange
     public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0,
-                columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate) {
+                columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate,
+                range: TileRange = .visible) {
         self.tileSize = tileSize
         self.start = start
         self.buffer = buffer
@@ -91,7 +98,18 @@ public struct GridSpec: Sendable, Equatable {
         self.rows = rows
         self.loop = loop
         self.content = content
+        self.range = range
     }
+}
+
+/// The tile-range policy: which tiles the model keeps live.
+public enum TileRange: String, Sendable, CaseIterable {
+    /// The tiles intersecting the viewport, plus `grid.buffer` rows and columns: the viewport is always covered.
+    case visible
+    /// Seed 003 (freshcode's GridView.adjustGrid): the centre tile ± Int(width / tileWidth) columns and
+    /// ± Int(height / tileHeight) rows, recomputed only when the centre tile changes; no tile at all
+    /// when a tile is wider or taller than the viewport. Shows the policy's blank areas.
+    case freshcode
 }
 
 public enum LoopMode: String, Sendable, CaseIterable {

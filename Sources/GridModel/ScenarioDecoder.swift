@@ -13,9 +13,9 @@ public enum ScenarioDecoder {
     /// Every key the decoder accepts, by object: the scenario schema must list exactly these
     /// (a test keeps Scenarios/scenario.schema.json honest).
     public static let keys: [String: [String]] = [
-        "": ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "steps"],
+        "": ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "layers", "steps"],
         "viewport": ["width", "height", "scale"],
-        "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content"],
+        "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range"],
         "grid.tileSize": ["width", "height"],
         "grid.start": ["x", "y"],
         "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize"],
@@ -25,6 +25,10 @@ public enum ScenarioDecoder {
         "pager.thresholds": ["horizontal", "vertical"],
         "style": ["background", "tileColor", "originTileColor", "borderColor", "borderWidth", "labelColor", "fontSize",
                   "font", "placeholderColor"],
+        "layers": ["factor", "placement", "tileSize", "color", "alternateColor", "borderColor", "borderWidth",
+                   "labelColor", "fontSize"],
+        "layers.factor": ["x", "y"],
+        "layers.tileSize": ["width", "height"],
         "steps[]": ["drag", "wait", "fling", "scrollTo", "jump", "cancel", "resize"],
         "drag": ["by", "duration", "release", "then"],
         "drag.by": ["x", "y"],
@@ -65,6 +69,7 @@ public enum ScenarioDecoder {
             if let n = g.optional("rows"), n.value != .null { grid.rows = try n.int(in: Allowed.axisCount) }
             if let loop = g.optional("loop") { grid.loop = try loop.enumeration(LoopMode.self) }
             if let content = g.optional("content") { grid.content = try content.enumeration(ContentMode.self) }
+            if let range = g.optional("range") { grid.range = try range.enumeration(TileRange.self) }
         }
 
         var scroll = ScrollSpec()
@@ -105,10 +110,13 @@ public enum ScenarioDecoder {
             if let v = s.optional("font") { style.font = try v.string() }
         }
 
+        var layers: [Layer] = []
+        if let node = members.optional("layers") { layers = try decodeLayers(node) }
+
         var steps: [Step] = []
         for node in try members.required("steps").array() { steps.append(try decodeStep(node)) }
         let scenario = Scenario(name: name, viewport: viewport, fps: fps, grid: grid, scroll: scroll, pager: pager,
-                                style: style, steps: steps)
+                                style: style, layers: layers, steps: steps)
         try scenario.validate(limits: limits)
         return scenario
     }

@@ -21,6 +21,9 @@ protocol ScrollEngine: Sendable {
     /// The frame's state; clears the per-frame events.
     mutating func takeFrame(index: Int, time: Double) -> FrameState
 
+    /// The scenario's linked layers as this frame draws them (see `LayerState`).
+    func layerStates(_ layers: [Layer]) throws(ScenarioError) -> [LayerState]
+
     var misplacedTiles: [TileCoordinate] { get }
     var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { get }
 }

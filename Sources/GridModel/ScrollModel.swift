@@ -105,7 +105,8 @@ struct ScrollModel: ScrollEngine {
         offset = FixedPoint(x: ix.offset, y: iy.offset)
         layout = TileLayout(tileSize: tile, buffer: scenario.grid.buffer,
                             anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),
-                            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin), maxTiles: maxLiveTiles)
+                            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin), maxTiles: maxLiveTiles,
+                            range: scenario.grid.range)
         pageOrigin = FixedPoint(x: x.isFinite ? 0 : ix.offset, y: y.isFinite ? 0 : iy.offset)
         restPage = .zero
         restPage = FixedPoint(x: rules(x, pageOrigin.x, pageSize.x).page(of: offset.x),

@@ -54,7 +54,8 @@ public struct Simulation: Sendable {
             return nil
         }
         try model.sample(at: t)
-        let frame = model.takeFrame(index: frameIndex, time: t)
+        var frame = model.takeFrame(index: frameIndex, time: t)
+        if !scenario.layers.isEmpty { frame.layers = try model.layerStates(scenario.layers) }
         frameIndex += 1
         return frame
     }

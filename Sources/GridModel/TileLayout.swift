@@ -42,13 +42,19 @@ struct TileLayout: Sendable {
     /// nil when no tile is kept on that axis (the viewport is past a finite content).
     private(set) var keptColumns: ClosedRange<Int64>? = nil
     private(set) var keptRows: ClosedRange<Int64>? = nil
+    /// Which tiles are kept (`grid.range`).
+    let range: TileRange
+    /// The freshcode policy's centre tile when it last laid the tiles out (nil: never, or re-based since).
+    private(set) var freshcodeCentre: TileCoordinate? = nil
 
-    init(tileSize: FixedPoint, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int) {
+    init(tileSize: FixedPoint, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int,
+         range: TileRange = .visible) {
         self.tileSize = tileSize
         self.buffer = Int64(buffer)
         self.maxTiles = maxTiles
         self.anchorTile = anchorTile
         self.anchorOrigin = anchorOrigin
+        self.range = range
     }
 
     /// Where tile `coordinate` belongs in content coordinates.
@@ -77,6 +83,8 @@ struct TileLayout: Sendable {
     mutating func rebase(tile: TileCoordinate, origin: FixedPoint) {
         anchorTile = tile
         anchorOrigin = origin
+        // A jump lays the grid out again, as freshcode's allocateInitialTiles does.
+        freshcodeCentre = nil
         // Tiles too far from the new anchor to place leave now; the rest move to their new places.
         for key in tiles.keys.sorted() {
             if let placed = try? self.origin(of: key) {
@@ -101,19 +109,55 @@ struct TileLayout: Sendable {
                 axis(offset.y, viewport.y, anchorTile.y, anchorOrigin.y, tileSize.y))
     }
 
+    /// The tile whose centre is nearest the viewport's centre, as freshcode's
+    /// `computedCentreCoordinates` finds it: `Int((distance / tileSize).rounded())` tiles from the
+    /// reference tile (our anchor, which a recenter does not change), halves away from zero.
+    func centreTile(offset: FixedPoint, viewport: FixedPoint) -> TileCoordinate {
+        func axis(_ o: Int64, _ w: Int64, _ a: Int64, _ p: Int64, _ t: Int64) -> Int64 {
+            // Twice the distance from the anchor tile's centre to the viewport's centre, over 2t.
+            let twice = 2 * (o - p) + w - t
+            return a + (twice >= 0 ? (twice + t) / (2 * t) : -((t - twice) / (2 * t)))
+        }
+        return TileCoordinate(x: axis(offset.x, viewport.x, anchorTile.x, anchorOrigin.x, tileSize.x),
+                              y: axis(offset.y, viewport.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+    }
+
+    /// Seed 003's range around `centre`: ± Int(viewport / tile) columns and rows, and nothing at all
+    /// when either count is 0 (freshcode's `populateGridInBounds` returns unless upperX > lowerX and
+    /// upperY > lowerY).
+    func freshcodeRange(centre: TileCoordinate, viewport: FixedPoint) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>)? {
+        let nx = viewport.x / tileSize.x, ny = viewport.y / tileSize.y
+        guard nx > 0, ny > 0 else { return nil }
+        return ((centre.x - nx)...(centre.x + nx), (centre.y - ny)...(centre.y + ny))
+    }
+
     /// Removes tiles outside the kept range into the pool, then fills the range, dequeuing pooled
-    /// objects first. Both passes run in row-major order, so ids are deterministic.
+    /// objects first. Both passes run in row-major order, so ids are deterministic. With the
+    /// freshcode range nothing changes until the centre tile does (not even after a resize).
     mutating func update(offset: FixedPoint, viewport: FixedPoint, columnLimit: ClosedRange<Int64>? = nil,
                          rowLimit: ClosedRange<Int64>? = nil,
                          load: (TileCoordinate, FixedPoint) -> Bool = { _, _ in true }) throws(ScenarioError) {
-        let visible = visibleRange(offset: offset, viewport: viewport)
-        func limited(_ r: ClosedRange<Int64>, _ limit: ClosedRange<Int64>?) -> ClosedRange<Int64>? {
+        func limited(_ r: ClosedRange<Int64>?, _ limit: ClosedRange<Int64>?, buffer: Int64) -> ClosedRange<Int64>? {
+            guard let r else { return nil }
             let expanded = (r.lowerBound - buffer)...(r.upperBound + buffer)
             guard let limit else { return expanded }
             let low = max(expanded.lowerBound, limit.lowerBound), high = min(expanded.upperBound, limit.upperBound)
             return low <= high ? low...high : nil
         }
-        let columnRange = limited(visible.columns, columnLimit), rowRange = limited(visible.rows, rowLimit)
+        let columnRange: ClosedRange<Int64>?, rowRange: ClosedRange<Int64>?
+        switch range {
+        case .visible:
+            let visible = visibleRange(offset: offset, viewport: viewport)
+            columnRange = limited(visible.columns, columnLimit, buffer: buffer)
+            rowRange = limited(visible.rows, rowLimit, buffer: buffer)
+        case .freshcode:
+            let centre = centreTile(offset: offset, viewport: viewport)
+            guard centre != freshcodeCentre else { return }
+            freshcodeCentre = centre
+            let kept = freshcodeRange(centre: centre, viewport: viewport)
+            columnRange = limited(kept?.columns, columnLimit, buffer: 0)
+            rowRange = limited(kept?.rows, rowLimit, buffer: 0)
+        }
         if let columns = columnRange, let rows = rowRange {
             // Counted in Double: a range that got this wide must not overflow while being refused.
             let kept = (Double(columns.upperBound) - Double(columns.lowerBound) + 1) * (Double(rows.upperBound) - Double(rows.lowerBound) + 1)

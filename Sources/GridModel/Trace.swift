@@ -25,6 +25,11 @@ public enum Trace {
                 "{\"x\":\($0.page.x),\"y\":\($0.page.y),\"fraction\":\(number($0.fraction))}"
             }.joined(separator: ",") + "]"
         }
+        if !frame.layers.isEmpty {
+            out += ",\"layers\":[" + frame.layers.map {
+                "{\"offset\":\(point($0.offset)),\"tile\":{\"x\":\($0.firstTile.x),\"y\":\($0.firstTile.y)}}"
+            }.joined(separator: ",") + "]"
+        }
         return out + "}"
     }
 

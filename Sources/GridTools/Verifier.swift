@@ -8,6 +8,9 @@ public struct VerifyReport: Sendable {
         public var kind: Kind
         public var frame: Int
         public var detail: String
+        /// The last frame of a run of consecutive frames that failed in exactly the same way
+        /// (`frame` is the first); nil for a single frame.
+        public var throughFrame: Int?
         /// For pixel failures: differing pixels and their bounding box (x, y, width, height).
         public var pixels = 0
         public var box: (Int, Int, Int, Int)?
@@ -51,12 +54,16 @@ public enum Verifier {
         var previous: (FrameState, FrameState)?
         var comparing = true
         let infinite = scenario.pager == nil && scenario.grid.columns == nil && scenario.grid.rows == nil
-        let b2 = 2 * scenario.grid.buffer
-        func bound(_ f: FrameState) -> Int {
-            let tw = scenario.grid.tileSize.width, th = scenario.grid.tileSize.height
-            return (Int((f.viewport.width / tw).rounded(.up)) + 1 + b2) * (Int((f.viewport.height / th).rounded(.up)) + 1 + b2)
-        }
+        /// `Scenario.liveTileBound`: (⌈W/T⌉ + 1 + 2·buffer) × (⌈H/T⌉ + 1 + 2·buffer) for the visible
+        /// range, freshcode's range for `grid.range: "freshcode"`, plus every linked layer's tiles.
+        func bound(_ f: FrameState) -> Int { scenario.liveTileBound(forViewport: f.viewport) }
         func fail(_ failure: VerifyReport.Failure) {
+            // A run of identical failures (a blank area that stays for several frames) is one entry.
+            if let last = report.failures.last, last.kind == failure.kind, last.detail == failure.detail,
+               (last.throughFrame ?? last.frame) + 1 == failure.frame {
+                report.failures[report.failures.count - 1].throughFrame = failure.frame
+                return
+            }
             if report.failures.count < maxReportedFailures { report.failures.append(failure) }
         }
         while let frame = try strategy.next() {
@@ -68,7 +75,8 @@ public enum Verifier {
             }
             report.tilesReused = frame.stats.reused
             report.tilesCreated = frame.stats.created
-            report.maxLiveTiles = max(report.maxLiveTiles, frame.stats.live)
+            let layerTiles = frame.layers.reduce(0) { $0 + $1.tileCount }
+            report.maxLiveTiles = max(report.maxLiveTiles, frame.stats.live + layerTiles)
             if frame.edgeHit {
                 report.edgeHitFrames += 1
                 if report.firstEdgeFrame == nil { report.firstEdgeFrame = frame.index }
@@ -78,16 +86,17 @@ public enum Verifier {
             if scenario.pager == nil {
                 let limit = bound(frame)
                 report.liveTileBound = max(report.liveTileBound ?? 0, limit)
-                if frame.stats.live > limit {
-                    fail(.init(kind: .liveBound, frame: frame.index, detail: "\(frame.stats.live) live tiles, more than the bound \(limit)"))
+                if frame.stats.live + layerTiles > limit {
+                    let layers = layerTiles > 0 ? " and \(layerTiles) layer tiles" : ""
+                    fail(.init(kind: .liveBound, frame: frame.index, detail: "\(frame.stats.live) live tiles\(layers), more than the bound \(limit)"))
                 }
             }
             let kept = strategy.keptRange
             if let outside = frame.tiles.first(where: { !(kept.columns?.contains($0.coordinate.x) ?? false) || !(kept.rows?.contains($0.coordinate.y) ?? false) }) {
                 fail(.init(kind: .keptSet, frame: frame.index, detail: "tile \(outside.coordinate) is outside the kept set"))
             }
-            if infinite, let gap = uncovered(frame) {
-                fail(.init(kind: .coverage, frame: frame.index, detail: "viewport pixel \(gap.0), \(gap.1) is not covered by any tile"))
+            if infinite, let gap = uncoveredArea(frame) {
+                fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: gap.box))
             }
             // Pixels against the reference.
             guard comparing, let ideal else { continue }
@@ -122,6 +131,57 @@ public enum Verifier {
         return report
     }
 
+    /// The part of the viewport no tile covers, if any: its area in device pixels (partly covered
+    /// pixels count by their uncovered fraction, rounded up), the bounding box (x, y, width, height)
+    /// of the uncovered pixels, and a sentence for the report. Exact for tiles at any positions: the
+    /// viewport is cut along every tile edge and each cell is covered or not.
+    static func uncoveredArea(_ frame: FrameState) -> (pixels: Int, box: (Int, Int, Int, Int), detail: String)? {
+        let w = Double(frame.pixelWidth), h = Double(frame.pixelHeight)
+        guard w > 0, h > 0 else { return nil }
+        let rects: [PixelRect] = frame.tiles.map(\.pixelRect).filter { (r: PixelRect) -> Bool in
+            let inX = r.x < w && r.x + r.width > 0
+            return inX && r.y < h && r.y + r.height > 0
+        }
+        // Edges snap to 1/4096 pixel: a tile's right edge computed as x + width and its
+        // neighbour's x may differ in the last bits of a Double, which is no gap.
+        func snap(_ v: Double) -> Double { (v * 4096).rounded() / 4096 }
+        func edges(_ spans: [(Double, Double)], _ limit: Double) -> [Double] {
+            var all: Set<Double> = [0, limit]
+            for (start, length) in spans {
+                all.insert(min(max(snap(start), 0), limit))
+                all.insert(min(max(snap(start + length), 0), limit))
+            }
+            return all.sorted()
+        }
+        let xs = edges(rects.map { ($0.x, $0.width) }, w), ys = edges(rects.map { ($0.y, $0.height) }, h)
+        func index(_ edges: [Double], _ v: Double) -> Int {
+            var lo = 0, hi = edges.count - 1
+            while lo < hi { let mid = (lo + hi) / 2; if edges[mid] < v { lo = mid + 1 } else { hi = mid } }
+            return lo
+        }
+        let columns = xs.count - 1, rows = ys.count - 1
+        var covered = [Bool](repeating: false, count: columns * rows)
+        for r in rects {
+            let x0 = index(xs, max(snap(r.x), 0)), x1 = index(xs, min(snap(r.x + r.width), w))
+            let y0 = index(ys, max(snap(r.y), 0)), y1 = index(ys, min(snap(r.y + r.height), h))
+            for row in y0..<y1 { for column in x0..<x1 { covered[row * columns + column] = true } }
+        }
+        var area = 0.0, minX = w, minY = h, maxX = 0.0, maxY = 0.0
+        for row in 0..<rows {
+            for column in 0..<columns where !covered[row * columns + column] {
+                area += (xs[column + 1] - xs[column]) * (ys[row + 1] - ys[row])
+                minX = min(minX, xs[column]); maxX = max(maxX, xs[column + 1])
+                minY = min(minY, ys[row]); maxY = max(maxY, ys[row + 1])
+            }
+        }
+        guard area > 0 else { return nil }
+        let box = (Int(minX.rounded(.down)), Int(minY.rounded(.down)),
+                   Int(maxX.rounded(.up)) - Int(minX.rounded(.down)), Int(maxY.rounded(.up)) - Int(minY.rounded(.down)))
+        let pixels = Int(area.rounded(.up)), total = frame.pixelWidth * frame.pixelHeight
+        let what = frame.tiles.isEmpty ? "no tile at all: the whole viewport" : "\(pixels) of its \(total) pixels"
+        return (pixels, box, "the viewport is not fully covered by tiles: \(what) uncovered, within x \(box.0)..<\(box.0 + box.2), y \(box.1)..<\(box.1 + box.3) (\(frame.tiles.count) tiles)")
+    }
+
     /// The first viewport pixel (x, y) no tile covers, if any.
     static func uncovered(_ frame: FrameState) -> (Int, Int)? {
         let w = Double(frame.pixelWidth), h = Double(frame.pixelHeight)
@@ -143,7 +203,8 @@ extension VerifyReport {
     public func json() -> String {
         let failureList = failures.map { f -> String in
             var s = "{\"kind\":\"\(f.kind.rawValue)\",\"frame\":\(f.frame),\"detail\":\"\(f.detail)\""
-            if f.kind == .pixels, let b = f.box { s += ",\"pixels\":\(f.pixels),\"box\":[\(b.0),\(b.1),\(b.2),\(b.3)]" }
+            if let last = f.throughFrame { s += ",\"throughFrame\":\(last)" }
+            if f.kind == .pixels || f.kind == .coverage, let b = f.box { s += ",\"pixels\":\(f.pixels),\"box\":[\(b.0),\(b.1),\(b.2),\(b.3)]" }
             return s + "}"
         }
         return """

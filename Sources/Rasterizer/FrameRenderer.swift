@@ -39,7 +39,9 @@ public struct FrameRenderer: Sendable {
     public func render(_ frame: FrameState, into canvas: inout Canvas) throws(RasterError) {
         if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = try self.canvas(for: frame) }
         canvas.clear(style.background)
+        drawLayers(frame, .behind, into: &canvas)
         for tile in frame.tiles { draw(tile, into: &canvas) }
+        drawLayers(frame, .front, into: &canvas)
         if hud { drawHUD(frame, into: &canvas) }
     }
 

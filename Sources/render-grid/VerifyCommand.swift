@@ -48,7 +48,10 @@ enum VerifyCommand {
         if json {
             print(report.json())
         } else {
-            for f in report.failures { print("FAIL frame \(f.frame) (\(f.kind.rawValue)): \(f.detail)") }
+            for f in report.failures {
+                let frames = f.throughFrame.map { "frames \(f.frame)–\($0)" } ?? "frame \(f.frame)"
+                print("FAIL \(frames) (\(f.kind.rawValue)): \(f.detail)")
+            }
             var line = "verify \(files[0]): \(report.frames) frames, \(report.comparedFrames) compared with the reference"
             if let edge = report.firstEdgeFrame, !strict { line += " (a content edge stops the comparison at frame \(edge))" }
             line += "; \(report.recenters) recenters in \(report.recenterFrames) frames; \(report.tilesCreated) tiles created, \(report.tilesReused) reused; max \(report.maxLiveTiles) live"

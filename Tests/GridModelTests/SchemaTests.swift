@@ -16,8 +16,11 @@ import Testing
         return defs[String(ref.dropFirst(8))] as! [String: Any]
     }
 
+    /// An object's properties; for an array of objects (`layers`), its items' properties.
     func properties(_ node: [String: Any]) -> [String: [String: Any]] {
-        (resolve(node)["properties"] as? [String: [String: Any]]) ?? [:]
+        let resolved = resolve(node)
+        if resolved["properties"] == nil, let items = resolved["items"] as? [String: Any] { return properties(items) }
+        return (resolved["properties"] as? [String: [String: Any]]) ?? [:]
     }
 
     /// The schema object for a decoder table path such as "grid.tileSize" or "drag.by".
