@@ -3,6 +3,11 @@
 /// translation passes a threshold fraction of the page, at most one page per gesture, animated with
 /// ease-out; otherwise it settles back. Page counts per axis: nil infinite, 0 disabled, N finite
 /// (dragging past an end is damped and never flips).
+///
+/// The lock follows Infinite4Pager's test, `abs(dx) > abs(dy)` for horizontal (so a tie is
+/// vertical), and a dominant axis that is disabled is refused rather than swapped for the other:
+/// such a gesture moves nothing. Past a finite end the page follows Infinite4Pager's
+/// `boundedDragOffset`, x·(1 − 0.5·min(x/(p/2), 1)), of the finger's whole translation x.
 struct PagerModel: ScrollEngine {
     let spec: PagerSpec
     let columns: Int?
@@ -14,8 +19,13 @@ struct PagerModel: ScrollEngine {
     private(set) var pageSize: FixedPoint
     /// Displacement from the current page, in content-offset terms (+x shows the next column).
     private(set) var offset = FixedPoint.zero
+    /// The finger's undamped displacement on the locked axis that `offset` shows (they differ
+    /// only past a finite end), so a gesture is damped once, as a function of its whole translation.
+    private var raw: Int64 = 0
     private var motion: Motion = .none
     private var lockedX = true
+    /// The gesture's dominant axis is disabled: Infinite4Pager sets no direction and nothing moves.
+    private var refused = false
     private var layout: TileLayout
     private(set) var idleSince = 0.0
     private var events: [ScrollEvent] = []
@@ -62,6 +72,21 @@ struct PagerModel: ScrollEngine {
 
     private func enabled(_ x: Bool) -> Bool { (x ? columns : rows) != 0 }
 
+    /// Infinite4Pager's `boundedDragOffset` past a finite end: a finger translation of `x` points
+    /// moves the page by x·(1 − 0.5·min(x/(p/2), 1)). It is continuous, never moves back, reaches
+    /// p/4 at x = p/2 and is x/2 from there on.
+    static func endDamping(_ x: Double, pageSize p: Double) -> Double {
+        guard x > 0, p > 0 else { return x }
+        return x * (1 - 0.5 * min(x / (p / 2), 1))
+    }
+
+    /// The translation that `endDamping` turns into `d` (its inverse).
+    static func endUndamping(_ d: Double, pageSize p: Double) -> Double {
+        guard d > 0, p > 0 else { return d }
+        if d >= p / 4 { return 2 * d }
+        return (p - (p * p - 4 * p * d).squareRoot()) / 2
+    }
+
     /// Whether the page one step in `direction` exists on the locked axis.
     private func hasNeighbour(_ direction: Int64) -> Bool {
         let count = lockedX ? columns : rows
@@ -73,28 +98,42 @@ struct PagerModel: ScrollEngine {
     private var lockedSize: Int64 { lockedX ? pageSize.x : pageSize.y }
     private var lockedOffset: Int64 { lockedX ? offset.x : offset.y }
 
-    private mutating func setLocked(_ value: Int64) {
-        let o = lockedX ? FixedPoint(x: value, y: 0) : FixedPoint(x: 0, y: value)
+    /// Shows `value` (with the finger's undamped `raw` behind it) on the locked axis.
+    private mutating func setLocked(_ value: (shown: Int64, raw: Int64)) {
+        raw = value.raw
+        let o = lockedX ? FixedPoint(x: value.shown, y: 0) : FixedPoint(x: 0, y: value.shown)
         if o != offset { offset = o; events.append(.didScroll) }
     }
+
+    private mutating func setLocked(_ value: Int64) { setLocked((value, value)) }
 
     /// The displacement a finger at `raw` produces: damped past a finite end.
     private mutating func damped(_ raw: Int64) -> Int64 {
         guard raw != 0, !hasNeighbour(raw > 0 ? 1 : -1) else { return raw }
         edgeHit = true
-        let band = AxisRules.rubberBand(Fixed.points(abs(raw)), dimension: Fixed.points(lockedSize))
-        return raw > 0 ? Fixed.from(points: band) : -Fixed.from(points: band)
+        let d = PagerModel.endDamping(Fixed.points(abs(raw)), pageSize: Fixed.points(lockedSize))
+        return raw > 0 ? Fixed.from(points: d) : -Fixed.from(points: d)
     }
 
-    private mutating func current(at t: Double) -> Int64 {
+    /// The finger displacement that `damped` shows as `shown`.
+    private func undamped(_ shown: Int64) -> Int64 {
+        guard shown != 0, !hasNeighbour(shown > 0 ? 1 : -1) else { return shown }
+        let x = PagerModel.endUndamping(Fixed.points(abs(shown)), pageSize: Fixed.points(lockedSize))
+        return shown > 0 ? Fixed.from(points: x) : -Fixed.from(points: x)
+    }
+
+    private mutating func current(at t: Double) -> (shown: Int64, raw: Int64) {
         switch motion {
-        case .none: return lockedOffset
+        case .none: return (lockedOffset, raw)
         case let .drag(start, duration, from, delta, _, _):
             let u = min(max((t - start) / duration, 0), 1)
-            return damped(from + Int64((Double(delta) * u).rounded()))
+            let finger = from + Int64((Double(delta) * u).rounded())
+            return (damped(finger), finger)
         case let .animation(start, duration, from, to, _):
-            if t >= start + duration { return to }
-            return from + Int64((Double(to - from) * ScrollPhysics.easeOut((t - start) / duration)).rounded())
+            let v = t >= start + duration ? to
+                : from + Int64((Double(to - from) * ScrollPhysics.easeOut((t - start) / duration)).rounded())
+            // A touch during the animation takes the page where it is shown.
+            return (v, undamped(v))
         }
     }
 
@@ -102,25 +141,29 @@ struct PagerModel: ScrollEngine {
         let value = current(at: t)
         motion = .none
         setLocked(value)
-        // The dominant axis locks the direction for the whole gesture (unless it is disabled).
+        // The dominant axis locks the direction for the whole gesture: horizontal only when
+        // |dx| > |dy| (a tie is vertical), and a disabled axis is refused, not swapped for the other.
+        // A touch during an animation keeps the animation's axis.
         if offset == .zero {
-            let wantsX = abs(direction.x) >= abs(direction.y)
-            lockedX = wantsX ? enabled(true) || !enabled(false) : !enabled(false) && enabled(true)
+            lockedX = abs(direction.x) > abs(direction.y)
+            refused = !enabled(lockedX)
+        } else {
+            refused = false
         }
         events.append(.willBeginDragging)
     }
 
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
         if isFingerDown { setLocked(current(at: t)) } else { touchDown(at: t, direction: finger) }
-        let delta = enabled(lockedX) ? Fixed.from(points: -(lockedX ? finger.x : finger.y)) : 0
-        motion = .drag(start: t, duration: duration, from: lockedOffset, delta: delta, release: release, then: then)
+        let delta = refused ? 0 : Fixed.from(points: -(lockedX ? finger.x : finger.y))
+        motion = .drag(start: t, duration: duration, from: raw, delta: delta, release: release, then: then)
     }
 
     mutating func endDrag(at t: Double) {
         guard case let .drag(_, duration, _, delta, release, then) = motion else { return }
         setLocked(current(at: t))
         switch then {
-        case .keep: motion = .drag(start: t, duration: 1, from: lockedOffset, delta: 0, release: .hold, then: .keep)
+        case .keep: motion = .drag(start: t, duration: 1, from: raw, delta: 0, release: .hold, then: .keep)
         case .cancel: cancel(at: t)
         case .release: lift(at: t, velocity: release == .fling ? Fixed.points(delta) / duration : 0)
         }
@@ -135,12 +178,14 @@ struct PagerModel: ScrollEngine {
 
     mutating func fling(at t: Double, finger: Vector) {
         if isFingerDown { setLocked(current(at: t)) } else { touchDown(at: t, direction: finger) }
-        lift(at: t, velocity: enabled(lockedX) ? -(lockedX ? finger.x : finger.y) : 0)
+        lift(at: t, velocity: refused ? 0 : -(lockedX ? finger.x : finger.y))
     }
 
     /// Flip when the predicted end translation passes the threshold and a page exists there.
+    /// The prediction starts from the finger's undamped translation, as SwiftUI's does; Infinite4Pager
+    /// damps it too, which never changes the outcome, since there is no page on the damped side.
     private mutating func lift(at t: Double, velocity: Double, cancelled: Bool = false) {
-        let translation = Fixed.points(lockedOffset)
+        let translation = Fixed.points(raw)
         let predicted = ScrollPhysics.predictedEnd(translation: translation, velocity: velocity)
         let threshold = (lockedX ? spec.horizontalThreshold : spec.verticalThreshold) * Fixed.points(lockedSize)
         var flip: Int64 = 0
@@ -176,6 +221,7 @@ struct PagerModel: ScrollEngine {
         guard next != page else { return }
         page = next
         offset = .zero
+        raw = 0
         layout.rebase(tile: page, origin: .zero)
         events.append(.pageChanged(page: page))
     }
@@ -194,12 +240,14 @@ struct PagerModel: ScrollEngine {
         let dx = target.x - page.x, dy = target.y - page.y
         if animated, offset == .zero, (abs(dx) == 1 && dy == 0) || (dx == 0 && abs(dy) == 1) {
             lockedX = dx != 0
+            refused = false
             motion = .animation(start: t, duration: duration, from: 0, to: (dx + dy) * lockedSize, flip: dx + dy)
             return
         }
         motion = .none
         idleSince = t
         offset = .zero
+        raw = 0
         try turn(to: target)
     }
 
@@ -213,6 +261,7 @@ struct PagerModel: ScrollEngine {
         motion = .none
         idleSince = t
         offset = .zero
+        raw = 0
         pageSize = FixedPoint(points: Vector(x: width, y: height))
         layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
         events.append(.resize(width: width, height: height))

@@ -206,11 +206,22 @@ public struct Style: Sendable, Equatable {
     public var labelColor = RGBA(0, 0, 0)
     /// Label font size in points.
     public var fontSize = 17.0
+    /// How a label writes its coordinates.
+    public var labelFormat = LabelFormat.plain
     /// A font file; nil searches the usual system paths for DejaVu Sans.
     public var font: String? = nil
     /// Fill of a lazy tile whose content has not loaded yet.
     public var placeholderColor = RGBA(0xE4, 0xE4, 0xE4)
     public init() {}
+}
+
+/// How a tile's label writes its coordinates.
+public enum LabelFormat: String, Sendable, CaseIterable {
+    /// "(1000, -2000)": Swift's string interpolation of the integers.
+    case plain
+    /// "(1,000, -2,000)": seed 000's `.formatted()` in the en_US locale, commas every three
+    /// digits and an ASCII hyphen-minus, whatever the machine's locale.
+    case grouped
 }
 
 public enum Release: String, Sendable, CaseIterable {

@@ -24,7 +24,7 @@ public enum ScenarioDecoder {
         "pager": ["thresholds", "duration"],
         "pager.thresholds": ["horizontal", "vertical"],
         "style": ["background", "tileColor", "originTileColor", "borderColor", "borderWidth", "labelColor", "fontSize",
-                  "font", "placeholderColor"],
+                  "font", "placeholderColor", "labelFormat"],
         "layers": ["factor", "placement", "tileSize", "color", "alternateColor", "borderColor", "borderWidth",
                    "labelColor", "fontSize"],
         "layers.factor": ["x", "y"],
@@ -108,6 +108,7 @@ public enum ScenarioDecoder {
             if let v = s.optional("labelColor") { style.labelColor = try v.color() }
             if let v = s.optional("fontSize") { style.fontSize = try v.double(in: Allowed.fontSize) }
             if let v = s.optional("font") { style.font = try v.string() }
+            if let v = s.optional("labelFormat") { style.labelFormat = try v.enumeration(LabelFormat.self) }
         }
 
         var layers: [Layer] = []

@@ -30,14 +30,28 @@ public struct TextLine: Sendable {
     public var width: Int
     public var ascender: Double
     public var descender: Double
+
+    /// Where the glyphs' ink lies, in pixels from the pen origin: columns [left, right), and how
+    /// far it reaches above and below the baseline. All zero for a line without ink.
+    var inkBounds: (left: Int, right: Int, above: Int, below: Int) {
+        var left = Int.max, right = Int.min, above = Int.min, below = Int.min
+        for placed in glyphs where placed.glyph.width > 0 && placed.glyph.rows > 0 {
+            let g = placed.glyph
+            left = min(left, placed.penX + g.left)
+            right = max(right, placed.penX + g.left + g.width)
+            above = max(above, g.top)
+            below = max(below, g.rows - g.top)
+        }
+        return left <= right ? (left, right, above, below) : (0, 0, 0, 0)
+    }
 }
 
-/// A FreeType face with a glyph cache: each glyph is rendered once per size, and each
-/// (text, size) is laid out once. Thread-safe: FreeType calls happen under a lock, and the
+/// A FreeType face with a glyph cache: each glyph is rendered once per size, each (text, size)
+/// is laid out once, and each tile label is fitted to its room once. Thread-safe: FreeType calls happen under a lock, and the
 /// common case (a cached label) takes the lock only for a dictionary lookup.
 ///
 /// Memory is bounded in bytes: the font file by `maxFontBytes`, the caches by `maxCacheBytes`
-/// (glyph bitmaps and laid-out lines together; when full, both are emptied and refilled), and a
+/// (glyph bitmaps, laid-out lines and fitted labels together; when full, all are emptied and refilled), and a
 /// glyph by `maxPixelSize`.
 public final class FontRenderer: Sendable {
     /// Where DejaVu Sans lives on common systems, tried in order when no font is given.
@@ -71,6 +85,7 @@ public final class FontRenderer: Sendable {
         var file: UnsafeMutableBufferPointer<UInt8>
         var glyphs: [GlyphKey: GlyphBitmap] = [:]
         var lines: [LineKey: TextLine] = [:]
+        var labels: [FittedLabelKey: FittedLabel] = [:]
         var cachedBytes = 0
         var currentSize: Int = -1
 
@@ -130,18 +145,40 @@ public final class FontRenderer: Sendable {
 
     /// Lays out `text` at `pixelSize` (quantised to 1/64 px, clamped to 1...`maxPixelSize`) with
     /// kerning. Characters the font lacks are drawn with its .notdef glyph (usually a box).
-    public func layout(_ text: String, pixelSize: Double) -> TextLine {
+    public func layout(_ text: String, pixelSize: Double) -> TextLine { layout(text, pixelSize: pixelSize, keep: true) }
+
+    /// `layout`, keeping the line in the cache only when `keep` (label fitting tries sizes and
+    /// prefixes it does not keep; the label it settles on is cached whole).
+    func layout(_ text: String, pixelSize: Double, keep: Bool) -> TextLine {
         let clamped = pixelSize.isNaN ? 1 : min(max(pixelSize, 1), FontRenderer.maxPixelSize)
         let size64 = Int((clamped * 64).rounded())
         let key = LineKey(text: text, size64: size64)
         return state.withLock { state in
             if let line = state.lines[key] { return line }
             let line = FontRenderer.layout(text, size64: size64, state: &state)
+            guard keep else { return line }
             // A line costs its text and its glyph slots; the bitmaps are shared with the glyph cache.
             let cost = text.utf8.count + line.glyphs.count * 48 + 64
             if FontRenderer.reserve(cost, in: &state) { state.lines[key] = line }
             return line
         }
+    }
+
+    /// A fitted label made before, if it is still cached.
+    func cachedLabel(_ key: FittedLabelKey) -> FittedLabel? {
+        state.withLock { $0.labels[key] }
+    }
+
+    /// Keeps a fitted label (made outside the lock: fitting lays out text, which takes it).
+    func cacheLabel(_ label: FittedLabel, for key: FittedLabelKey) {
+        state.withLock { state in
+            if state.labels[key] == nil, FontRenderer.reserve(label.cost, in: &state) { state.labels[key] = label }
+        }
+    }
+
+    /// Whether the font has a glyph for `scalar` (else it would draw .notdef).
+    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        state.withLock { FT_Get_Char_Index($0.face, FT_ULong(scalar.value)) != 0 }
     }
 
     /// Makes room for `cost` bytes in the caches, emptying them when full. False when the item is
@@ -151,6 +188,7 @@ public final class FontRenderer: Sendable {
         if state.cachedBytes + cost > maxCacheBytes {
             state.glyphs.removeAll()
             state.lines.removeAll()
+            state.labels.removeAll()
             state.cachedBytes = 0
         }
         state.cachedBytes += cost

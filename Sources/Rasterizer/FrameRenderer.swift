@@ -32,8 +32,8 @@ public struct FrameRenderer: Sendable {
         try Canvas(width: frame.pixelWidth, height: frame.pixelHeight, fill: style.background)
     }
 
-    /// The label a tile shows.
-    public static func label(for coordinate: TileCoordinate) -> String { "(\(coordinate.x), \(coordinate.y))" }
+    /// The label a tile shows, in the plain format.
+    public static func label(for coordinate: TileCoordinate) -> String { label(for: coordinate, format: .plain) }
 
     /// Draws `frame`, replacing `canvas` with one of the frame's size if it differs.
     public func render(_ frame: FrameState, into canvas: inout Canvas) throws(RasterError) {
@@ -60,40 +60,7 @@ public struct FrameRenderer: Sendable {
             canvas.fill(PixelRect(x: r.x, y: r.y + b, width: b, height: r.height - 2 * b), c)
             canvas.fill(PixelRect(x: r.x + r.width - b, y: r.y + b, width: b, height: r.height - 2 * b), c)
         }
-        // A lazy tile that has not loaded shows only its placeholder.
+        // A lazy tile that has not loaded shows only its placeholder. Labels: FrameRenderer+Labels.swift.
         if tile.loaded { drawLabel(tile, into: &canvas) }
-    }
-
-    /// Centres the label in the tile. A label wider than the tile shrinks, down to half size,
-    /// and is then clipped to the tile: it never draws into a neighbour.
-    func drawLabel(_ tile: DrawnTile, into canvas: inout Canvas) {
-        guard style.fontSize > 0, style.labelColor.a > 0 else { return }
-        let r = tile.pixelRect
-        let text = FrameRenderer.label(for: tile.item)
-        let available = r.width - 2 * FrameRenderer.labelMargin * Double(scale)
-        let full = style.fontSize * Double(scale)
-        var line = font.layout(text, pixelSize: full)
-        if Double(line.width) > available {
-            // Width is nearly proportional to size; hinting makes it not quite, so refine a few
-            // times. Sizes snap down to quarter pixels, which bounds the glyph cache.
-            func snapped(_ size: Double) -> Double { max(full / 2, (size * 4).rounded(.down) / 4) }
-            var size = snapped(full * available / Double(line.width))
-            line = font.layout(text, pixelSize: size)
-            var tries = 0
-            while Double(line.width) > available && size > full / 2 && tries < 6 {
-                size = snapped(min(size - 0.25, size * available / Double(line.width)))
-                line = font.layout(text, pixelSize: size)
-                tries += 1
-            }
-        }
-        // Pixels whose centres lie inside the tile less its margins, so a clipped label keeps a gap
-        // from its neighbour's and two clipped labels never read as one.
-        let inset = min(FrameRenderer.labelMargin * Double(scale), r.width / 4)
-        let clip = ClipRect(x0: Int((r.x + inset).rounded()), y0: Int((r.y).rounded()),
-                            x1: Int((r.x + r.width - inset).rounded()), y1: Int((r.y + r.height).rounded()))
-        let x = Int((r.x + (r.width - Double(line.width)) / 2).rounded())
-        let top = r.y + (r.height - (line.ascender - line.descender)) / 2
-        let baseline = Int((top + line.ascender).rounded())
-        canvas.draw(line, x: x, baseline: baseline, color: style.labelColor, clip: clip)
     }
 }

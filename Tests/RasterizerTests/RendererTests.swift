@@ -38,7 +38,7 @@ func render(_ s: Scenario) throws -> Canvas {
         try Golden.check(try render(s), named: "drag-3x")
     }
 
-    @Test func farAwayLabelsShrinkAndClip() throws {
+    @Test func farAwayLabelsWrapAtTheComma() throws {
         let s = scenario(width: 200, height: 120, scale: 2, start: TileCoordinate(x: 1_000_000_000_000_000, y: -1_000_000_000_000_000))
         try Golden.check(try render(s), named: "far-labels-2x")
     }

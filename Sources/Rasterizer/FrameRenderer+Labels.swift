@@ -1,0 +1,238 @@
+public import GridModel
+
+/// A label laid out to fit its tile: one or two lines at one size, each centred horizontally, the
+/// block centred vertically. Made once per (item, format, font size, room) and cached by the font.
+struct FittedLabel: Sendable {
+    struct Line: Sendable {
+        /// What the line says (with "…" when it was cut short).
+        var text: String
+        var layout: TextLine
+    }
+    var lines: [Line]
+    /// Text size in pixels.
+    var size: Double
+    var ascender: Double
+    /// Baseline-to-baseline distance in whole pixels (also the height of one line's box).
+    var lineStep: Int
+    /// A line was cut short with an ellipsis: even the smallest size was too wide.
+    var truncated: Bool
+    /// The block fits its room. (A room too short for one line at the smallest size gets no
+    /// lines at all, so this is false only if an ellipsis line were taller than the whole line.)
+    var fits: Bool
+
+    /// Bytes the cache entry holds (the glyph bitmaps are shared with the glyph cache).
+    var cost: Int { 96 + lines.reduce(0) { $0 + $1.text.utf8.count + $1.layout.glyphs.count * 48 } }
+}
+
+/// What a fitted label depends on.
+struct FittedLabelKey: Hashable, Sendable {
+    var x: Int64
+    var y: Int64
+    var format: LabelFormat
+    /// The full text size in 1/64 pixels.
+    var size64: Int
+    /// The room inside the tile's margins, in pixels.
+    var width: Double
+    var height: Double
+}
+
+extension FrameRenderer {
+    /// Clear pixels a label keeps inside its room, summed over both sides: with the rounding of
+    /// its position, a label that fits never touches the first or last pixel column (or row)
+    /// inside the margins, so it is never cut by the clip.
+    static let labelSlack = 3.0
+
+    /// The smallest size a label shrinks to, in pixels: a third of the font size, but not below
+    /// 6 pixels (unless the font size is smaller). That keeps the 17-digit labels of a far-away
+    /// frame whole in the default 100-point tiles even at scale 1 (they need about 7.5 pixels).
+    static func smallestSize(_ full: Double) -> Double { max(full / 3, min(full, 6)) }
+
+    /// The label a tile shows, in `format`: "(x, y)".
+    public static func label(for coordinate: TileCoordinate, format: LabelFormat) -> String {
+        let (first, second) = labelLines(for: coordinate, format: format)
+        return first + " " + second
+    }
+
+    /// The label split after its comma: "(x," and "y)".
+    static func labelLines(for c: TileCoordinate, format: LabelFormat) -> (String, String) {
+        ("(" + formatted(c.x, format) + ",", formatted(c.y, format) + ")")
+    }
+
+    /// An integer as `format` writes it. `.grouped` is Foundation's `Int.formatted()` in en_US
+    /// (commas every three digits, ASCII hyphen-minus), done here so the machine's locale never
+    /// changes a frame.
+    static func formatted(_ value: Int64, _ format: LabelFormat) -> String {
+        switch format {
+        case .plain:
+            return String(value)
+        case .grouped:
+            let digits = Array(String(value.magnitude).utf8)
+            var out = [UInt8]()
+            out.reserveCapacity(digits.count + digits.count / 3 + 1)
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            for (i, d) in digits.enumerated() {
+                if i > 0 && (digits.count - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+                out.append(d)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// The one rounding rule for every label position: the nearest whole pixel, halves up
+    /// (floor(v + 0.5)). A label moved by whole pixels moves by exactly as many, also across 0,
+    /// where `.rounded()` (halves away from zero) would jump a pixel.
+    static func place(_ v: Double) -> Int {
+        guard !v.isNaN else { return 0 }
+        return Int(min(max((v + 0.5).rounded(.down), -1e15), 1e15))
+    }
+
+    /// Draws the tile's label, as large as it fits inside the tile less its margins, up to the
+    /// font size: on one line, or wrapped after the comma onto two lines, whichever is larger
+    /// (one line when equal), and never smaller than `smallestSize`. A label too wide even then
+    /// ends its lines with "…" instead of cutting a glyph; a tile too small for even "…" or for one
+    /// line's height shows none. It never draws into a neighbour.
+    func drawLabel(_ tile: DrawnTile, into canvas: inout Canvas) {
+        guard let placed = placeLabel(tile) else { return }
+        for (line, origin) in zip(placed.label.lines, placed.origins) where !line.layout.glyphs.isEmpty {
+            canvas.draw(line.layout, x: origin.x, baseline: origin.baseline, color: style.labelColor, clip: placed.clip)
+        }
+    }
+
+    /// A fitted label with each line's pen origin on the canvas, and the clip (the tile less its
+    /// margins, by pixel centres).
+    struct PlacedLabel {
+        var label: FittedLabel
+        var origins: [(x: Int, baseline: Int)]
+        var clip: ClipRect
+    }
+
+    /// Where the tile's label goes; nil when labels are hidden.
+    func placeLabel(_ tile: DrawnTile) -> PlacedLabel? {
+        guard style.fontSize > 0, style.labelColor.a > 0 else { return nil }
+        let r = tile.pixelRect
+        let insetX = min(FrameRenderer.labelMargin * Double(scale), r.width / 4)
+        let insetY = min(FrameRenderer.labelMargin * Double(scale), r.height / 4)
+        let label = fittedLabel(for: tile.item, width: r.width - 2 * insetX, height: r.height - 2 * insetY)
+        let place = FrameRenderer.place
+        let clip = ClipRect(x0: place(r.x + insetX), y0: place(r.y + insetY),
+                            x1: place(r.x + r.width - insetX), y1: place(r.y + r.height - insetY))
+        let cx = r.x + r.width / 2, cy = r.y + r.height / 2
+        let baseline = place(cy - Double(label.lines.count * label.lineStep) / 2 + label.ascender)
+        let origins = label.lines.enumerated().map { i, line in
+            (x: place(cx - Double(line.layout.width) / 2), baseline: baseline + i * label.lineStep)
+        }
+        return PlacedLabel(label: label, origins: origins, clip: clip)
+    }
+
+    /// The label of `item` fitted to `width` × `height` pixels, from the font's cache.
+    func fittedLabel(for item: TileCoordinate, width: Double, height: Double) -> FittedLabel {
+        let full = min(style.fontSize * Double(scale), FontRenderer.maxPixelSize)
+        let key = FittedLabelKey(x: item.x, y: item.y, format: style.labelFormat, size64: Int((full * 64).rounded()),
+                                 width: width, height: height)
+        if let label = font.cachedLabel(key) { return label }
+        let (first, second) = FrameRenderer.labelLines(for: item, format: style.labelFormat)
+        let label = FrameRenderer.fit(first, second, font: font, size: full, width: width, height: height)
+        font.cacheLabel(label, for: key)
+        return label
+    }
+
+    /// Lays out "first second" in `width` × `height` pixels (see `drawLabel`).
+    static func fit(_ first: String, _ second: String, font: FontRenderer, size full: Double,
+                    width: Double, height: Double) -> FittedLabel {
+        let smallest = smallestSize(full)
+        let slack = labelSlack
+
+        struct Candidate {
+            var lines: [FittedLabel.Line]
+            var size: Double
+            var ascender: Double
+            var step: Int
+            /// Room needed, ink overhanging the advance boxes included.
+            var width: Double
+            var height: Double
+        }
+
+        func measure(_ texts: [String], _ size: Double) -> Candidate {
+            let lines = texts.map { FittedLabel.Line(text: $0, layout: font.layout($0, pixelSize: size, keep: false)) }
+            let ascender = lines[0].layout.ascender, descender = lines[0].layout.descender
+            let step = max(1, Int((ascender - descender).rounded(.up)))
+            let n = lines.count
+            var needWidth = 0, over = 0.0
+            for (i, line) in lines.enumerated() {
+                let ink = line.layout.inkBounds
+                guard ink.right > ink.left else { continue }
+                let overhang = max(0, -ink.left, ink.right - line.layout.width)
+                needWidth = max(needWidth, line.layout.width + 2 * overhang)
+                let baseline = ascender + Double(i * step)  // from the block's top
+                over = max(over, Double(ink.above) - baseline, baseline + Double(ink.below) - Double(n * step))
+            }
+            return Candidate(lines: lines, size: size, ascender: ascender, step: step,
+                             width: Double(needWidth), height: Double(n * step) + 2 * over)
+        }
+        func fitsWidth(_ c: Candidate) -> Bool { c.width + slack <= width }
+        func fits(_ c: Candidate) -> Bool { fitsWidth(c) && c.height + slack <= height }
+        // Sizes snap down to quarter pixels, which bounds the glyph cache.
+        func snapped(_ size: Double) -> Double { max(smallest, (size * 4).rounded(.down) / 4) }
+
+        /// The largest size from `full` down to `smallest` at which `texts` fit. Width is nearly
+        /// proportional to size; hinting makes it not quite, so refine a few times.
+        func largest(_ texts: [String], from first: Candidate? = nil) -> Candidate? {
+            var c = first ?? measure(texts, full)
+            var tries = 0
+            while !fits(c) && c.size > smallest && tries < 8 {
+                let ratio = min((width - slack) / c.width, (height - slack) / c.height)
+                let size = snapped(min(c.size - 0.25, c.size * (ratio.isFinite ? ratio : 0)))
+                c = measure(texts, size)
+                tries += 1
+            }
+            return fits(c) ? c : nil
+        }
+
+        func label(_ c: Candidate, truncated: Bool = false, fits: Bool = true) -> FittedLabel {
+            FittedLabel(lines: c.lines, size: c.size, ascender: c.ascender, lineStep: c.step, truncated: truncated, fits: fits)
+        }
+
+        // The common case first: one line at the full size.
+        let one = first + " " + second
+        let whole = measure([one], full)
+        if fits(whole) { return label(whole) }
+
+        // Too narrow for even an ellipsis, or too short for one line, at the smallest size (tiny
+        // tiles): no label, rather than a cut one.
+        let ellipsis = font.hasGlyph("\u{2026}") ? "\u{2026}" : "..."
+        let least = measure([ellipsis], smallest), flat = measure([one], smallest)
+        guard fitsWidth(least), flat.height + slack <= height else {
+            return FittedLabel(lines: [], size: smallest, ascender: least.ascender, lineStep: least.step, truncated: true, fits: true)
+        }
+
+        let single = largest([one], from: whole)
+        let double = largest([first, second])
+        switch (single, double) {
+        case let (s?, d?): return label(d.size > s.size ? d : s)
+        case let (s?, nil): return label(s)
+        case let (nil, d?): return label(d)
+        case (nil, nil): break
+        }
+
+        // Too large even at the smallest size: two lines if they are not too tall, and each line
+        // too wide ends in an ellipsis at its last whole glyph.
+        let two = measure([first, second], smallest)
+        let texts = two.height + slack <= height ? [first, second] : [one]
+        var truncated = false
+        let shortened = texts.map { text -> String in
+            if fitsWidth(measure([text], smallest)) { return text }
+            truncated = true
+            let characters = Array(text)
+            // The longest prefix that fits with the ellipsis (width grows with the prefix).
+            var low = 0, high = characters.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if fitsWidth(measure([String(characters[..<mid]) + ellipsis], smallest)) { low = mid } else { high = mid - 1 }
+            }
+            let cut = String(characters[..<low]) + ellipsis
+            return fitsWidth(measure([cut], smallest)) ? cut : ""
+        }
+        let c = measure(shortened, smallest)
+        return label(c, truncated: truncated, fits: c.height + slack <= height)
+    }
+}
