@@ -109,10 +109,15 @@ extension FrameRenderer {
     /// Where the tile's label goes; nil when labels are hidden.
     func placeLabel(_ tile: DrawnTile) -> PlacedLabel? {
         guard style.fontSize > 0, style.labelColor.a > 0 else { return nil }
-        let r = tile.pixelRect
+        return placeLabel(tile.item, in: tile.pixelRect, fontSize: style.fontSize)
+    }
+
+    /// Where the label of `item` goes in the rectangle `r` at `fontSize` points: the one layout and
+    /// rounding rule for the grid's labels and the layers' labels.
+    func placeLabel(_ item: TileCoordinate, in r: PixelRect, fontSize: Double) -> PlacedLabel {
         let insetX = min(FrameRenderer.labelMargin * Double(scale), r.width / 4)
         let insetY = min(FrameRenderer.labelMargin * Double(scale), r.height / 4)
-        let label = fittedLabel(for: tile.item, width: r.width - 2 * insetX, height: r.height - 2 * insetY)
+        let label = fittedLabel(for: item, fontSize: fontSize, width: r.width - 2 * insetX, height: r.height - 2 * insetY)
         let place = FrameRenderer.place
         let clip = ClipRect(x0: place(r.x + insetX), y0: place(r.y + insetY),
                             x1: place(r.x + r.width - insetX), y1: place(r.y + r.height - insetY))
@@ -126,7 +131,12 @@ extension FrameRenderer {
 
     /// The label of `item` fitted to `width` × `height` pixels, from the font's cache.
     func fittedLabel(for item: TileCoordinate, width: Double, height: Double) -> FittedLabel {
-        let full = min(style.fontSize * Double(scale), FontRenderer.maxPixelSize)
+        fittedLabel(for: item, fontSize: style.fontSize, width: width, height: height)
+    }
+
+    /// The label of `item` at `fontSize` points fitted to `width` × `height` pixels, from the font's cache.
+    func fittedLabel(for item: TileCoordinate, fontSize: Double, width: Double, height: Double) -> FittedLabel {
+        let full = min(fontSize * Double(scale), FontRenderer.maxPixelSize)
         let key = FittedLabelKey(x: item.x, y: item.y, format: style.labelFormat, size64: Int((full * 64).rounded()),
                                  width: width, height: height)
         if let label = font.cachedLabel(key) { return label }

@@ -24,38 +24,15 @@ extension FrameRenderer {
                 canvas.fill(PixelRect(x: r.x + r.width - b, y: r.y + b, width: b, height: r.height - 2 * b), c)
             }
             if layer.fontSize > 0 && layer.labelColor.a > 0 {
-                drawLayerLabel(FrameRenderer.layerLabel(for: coordinate), in: r, fontSize: layer.fontSize, color: layer.labelColor,
-                               into: &canvas)
+                // The grid's label rules: one rounding rule, wrapping, never a cut glyph, style.labelFormat.
+                let placed = placeLabel(coordinate, in: r, fontSize: layer.fontSize)
+                for (line, origin) in zip(placed.label.lines, placed.origins) where !line.layout.glyphs.isEmpty {
+                    canvas.draw(line.layout, x: origin.x, baseline: origin.baseline, color: layer.labelColor, clip: placed.clip)
+                }
             }
         }
     }
 
     /// The label a layer tile shows: its coordinate on the layer's plane.
     public static func layerLabel(for coordinate: TileCoordinate) -> String { "(\(coordinate.x), \(coordinate.y))" }
-
-    /// Centres `text` in `r` as the grid's labels are centred: shrunk down to half size when it is
-    /// too wide, then clipped to the tile less its margins.
-    func drawLayerLabel(_ text: String, in r: PixelRect, fontSize: Double, color: RGBA, into canvas: inout Canvas) {
-        let margin = FrameRenderer.labelMargin * Double(scale)
-        let available = r.width - 2 * margin
-        let full = fontSize * Double(scale)
-        var line = font.layout(text, pixelSize: full)
-        if Double(line.width) > available {
-            func snapped(_ size: Double) -> Double { max(full / 2, (size * 4).rounded(.down) / 4) }
-            var size = snapped(full * available / Double(line.width))
-            line = font.layout(text, pixelSize: size)
-            var tries = 0
-            while Double(line.width) > available && size > full / 2 && tries < 6 {
-                size = snapped(min(size - 0.25, size * available / Double(line.width)))
-                line = font.layout(text, pixelSize: size)
-                tries += 1
-            }
-        }
-        let inset = min(margin, r.width / 4)
-        let clip = ClipRect(x0: Int((r.x + inset).rounded()), y0: Int(r.y.rounded()),
-                            x1: Int((r.x + r.width - inset).rounded()), y1: Int((r.y + r.height).rounded()))
-        let x = Int((r.x + (r.width - Double(line.width)) / 2).rounded())
-        let top = r.y + (r.height - (line.ascender - line.descender)) / 2
-        canvas.draw(line, x: x, baseline: Int((top + line.ascender).rounded()), color: color, clip: clip)
-    }
 }
