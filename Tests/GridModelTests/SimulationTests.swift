@@ -68,18 +68,36 @@ import TestSupport
     }
 }
 
+/// Scenarios that hit a content edge on purpose compare only the frames before it: the fewest
+/// frames (and recenters) each must still compare. Every other scenario: 30 frames, and at least
+/// one recenter when it recenters at all.
+let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
+    "atRest-edge": (6, 0), "atRest-edge-refling": (16, 0), "edge-stop": (10, 0), "none-edge": (10, 0), "rubber-band": (1, 0),
+]
+
 @Suite struct RecenterTests {
-    /// Every frame of every bundled scenario that does not hit an edge draws exactly the same tiles
-    /// at exactly the same pixel rectangles as the ideal reference plane.
+    /// Every frame of every bundled scenario, up to its first content edge (edge scenarios show the
+    /// edge on purpose), draws exactly the same tiles at exactly the same pixel rectangles as the
+    /// ideal reference plane; and each scenario compares enough frames, and recenters often enough
+    /// before its edge, for that to mean something.
     @Test(arguments: bundledScenarioNames())
     func recenteringIsInvisible(name: String) throws {
         let scenario = try bundledScenario(name)
         let frames = try allFrames(scenario)
         let reference = try allFrames(scenario, reference: true)
-        if frames.contains(where: { $0.edgeHit }) { return }  // edge scenarios show the edge on purpose
-        #expect(frames.count == reference.count)
+        #expect(frames.count == reference.count || frames.contains { $0.edgeHit })
+        var compared = 0, recenters = 0
         for (frame, ideal) in zip(frames, reference) {
-            #expect(frame.drawsSame(as: ideal), "frame \(frame.index) differs from the reference")
+            if frame.edgeHit || ideal.edgeHit { break }
+            #expect(frame.drawsSame(as: ideal), "frame \(frame.index) of \(name) differs from the reference")
+            if frame.recenterShift != nil { recenters += 1 }
+            compared += 1
+        }
+        let minimum = framesBeforeTheEdge[name] ?? (30, 1)
+        #expect(compared >= minimum.frames, "\(name) compared only \(compared) frames before its edge")
+        let infiniteAxis = [scenario.grid.columns, scenario.grid.rows].contains { $0 == nil } || scenario.grid.loop == .seamless
+        if scenario.pager == nil && scenario.scroll.recenter != .none && infiniteAxis {
+            #expect(recenters >= minimum.recenters, "\(name) recenters \(recenters) times before its edge")
         }
     }
 
