@@ -91,10 +91,28 @@ func render(_ s: Scenario) throws -> Canvas {
         }
     }
 
-    @Test func kerningAndGlyphCache() {
+    /// Kerned pairs in DejaVu Sans lay out narrower than their glyphs' advances side by side, and the
+    /// second glyph's pen moves back by the kerning.
+    @Test(arguments: ["AV", "To", "VA"])
+    func kerning(pair: String) throws {
+        let size = 100.0
+        let line = sharedFont.layout(pair, pixelSize: size)
+        let first = sharedFont.layout(String(pair.prefix(1)), pixelSize: size)
+        let second = sharedFont.layout(String(pair.suffix(1)), pixelSize: size)
+        #expect(line.width < first.width + second.width - 2, "\(pair): \(line.width) vs \(first.width) + \(second.width)")
+        try #require(line.glyphs.count == 2)
+        #expect(line.glyphs[1].penX < first.width - 2)
+        // A pair without kerning is the sum of its advances (to the rounding of the 26.6 pen).
+        let plain = sharedFont.layout("HH", pixelSize: size)
+        let h = sharedFont.layout("H", pixelSize: size)
+        #expect(abs(plain.width - 2 * h.width) <= 1)
+    }
+
+    @Test func glyphCacheGivesTheSameLine() {
         let a = sharedFont.layout("(12, -3)", pixelSize: 34)
         let b = sharedFont.layout("(12, -3)", pixelSize: 34)
         #expect(a.width == b.width && a.width > 60)
+        #expect(a.glyphs.map(\.penX) == b.glyphs.map(\.penX) && a.glyphs.map(\.glyph.pixels) == b.glyphs.map(\.glyph.pixels))
         #expect(a.ascender > 0 && a.descender < 0)
     }
 
@@ -120,12 +138,24 @@ func render(_ s: Scenario) throws -> Canvas {
     /// Decided: a character the font lacks is drawn with the font's .notdef glyph (a box) rather than
     /// failing; a font without the digits every label needs is refused when it is opened.
     @Test func missingGlyphsUseNotdef() throws {
+        #expect(!sharedFont.hasGlyph("\u{E000}"))
         let line = sharedFont.layout("(\u{E000}, 1)", pixelSize: 34)
-        let digitsOnly = sharedFont.layout("(, 1)", pixelSize: 34)
-        #expect(line.width > digitsOnly.width)
+        let without = sharedFont.layout("(, 1)", pixelSize: 34)
+        #expect(line.width > without.width + 5)
+        try #require(line.glyphs.count == 6)
+        // The missing character's glyph is the .notdef box: a real bitmap with ink.
+        let notdef = line.glyphs[1]
+        #expect(notdef.glyph.width > 5 && notdef.glyph.rows > 10)
+        #expect(notdef.glyph.pixels.contains { $0 > 128 })
+        // Drawn, it leaves ink between "(" and ",", where the line without it has none.
         var canvas = try Canvas(width: 200, height: 60, fill: RGBA(255, 255, 255))
         canvas.draw(line, x: 4, baseline: 40, color: RGBA(0, 0, 0), clip: canvas.bounds)
-        #expect(canvas.pixels.contains(0))
+        let left = 4 + notdef.penX + notdef.glyph.left, right = left + notdef.glyph.width
+        var ink = 0
+        for y in 0..<canvas.height {
+            for x in left..<right where canvas.pixels[(y * canvas.width + x) * 4] < 128 { ink += 1 }
+        }
+        #expect(ink > 20, "only \(ink) dark pixels where the .notdef box should be")
     }
 }
 
