@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One axis's motion after a release or during an animation, as consecutive pieces that are pure
 /// functions of time. Offsets are fixed-point; a recenter adds the same shift to every piece.

@@ -1,6 +1,6 @@
 /// A parsed JSON value. Numbers keep their source text so that integers beyond 2^53
 /// (tile coordinates) are read exactly rather than through a `Double`.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(String)
@@ -8,7 +8,7 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -22,7 +22,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// A short name of the value's type, for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -35,14 +35,14 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A strict RFC 8259 parser with a nesting limit. Errors carry the line and column.
-public struct JSONParser {
-    public static let maxDepth = 64
+package struct JSONParser {
+    package static let maxDepth = 64
 
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
 
-    public static func parse(_ bytes: [UInt8]) throws(ScenarioError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(ScenarioError) -> JSONValue {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // tolerate a UTF-8 byte order mark
         var parser = JSONParser(bytes: Array(bytes[start...]))

@@ -12,7 +12,7 @@ public enum ScenarioDecoder {
 
     /// Every key the decoder accepts, by object: the scenario schema must list exactly these
     /// (a test keeps Scenarios/scenario.schema.json honest).
-    public static let keys: [String: [String]] = [
+    package static let keys: [String: [String]] = [
         "": ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "layers", "steps"],
         "viewport": ["width", "height", "scale"],
         "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range"],
@@ -185,7 +185,7 @@ extension ScenarioDecoder {
     /// Re-checks a scenario after the command line changed it (`--scale`). This is now the whole
     /// check, `Scenario.validate(limits:)`: the pixel and tile limits of every resize too.
     @available(*, deprecated, message: "use Scenario.validate(limits:), which checks every viewport of the timeline")
-    public static func checkFrameSize(_ scenario: Scenario, limits: Limits) -> Result<Void, ScenarioError> {
+    package static func checkFrameSize(_ scenario: Scenario, limits: Limits) -> Result<Void, ScenarioError> {
         Result { () throws(ScenarioError) in try scenario.validate(limits: limits) }
     }
 }

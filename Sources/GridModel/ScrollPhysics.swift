@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// UIScrollView's motion formulas, as pure functions of time.
 public enum ScrollPhysics {
@@ -7,25 +13,25 @@ public enum ScrollPhysics {
     /// `UIScrollView.DecelerationRate.fast`.
     public static let fastDecelerationRate = 0.99
     /// Deceleration ends when the speed drops below this many points per second.
-    public static let minimumVelocity = 10.0
+    package static let minimumVelocity = 10.0
 
     /// v(t) = v0·d^(1000·t).
-    public static func velocity(_ v0: Double, rate d: Double, at t: Double) -> Double {
+    package static func velocity(_ v0: Double, rate d: Double, at t: Double) -> Double {
         v0 * pow(d, 1000 * t)
     }
 
     /// x(t) − x0 = v0·(d^(1000t) − 1)/(1000·ln d).
-    public static func displacement(_ v0: Double, rate d: Double, at t: Double) -> Double {
+    package static func displacement(_ v0: Double, rate d: Double, at t: Double) -> Double {
         v0 * (pow(d, 1000 * t) - 1) / (1000 * log(d))
     }
 
     /// Time for a speed to decay to `minimumVelocity`; 0 when it is already below.
-    public static func decelerationDuration(speed: Double, rate d: Double) -> Double {
+    package static func decelerationDuration(speed: Double, rate d: Double) -> Double {
         speed < minimumVelocity ? 0 : log(minimumVelocity / speed) / (1000 * log(d))
     }
 
     /// When a deceleration from v0 has covered `distance` (same sign as v0); nil if it never does.
-    public static func timeToCover(_ distance: Double, from v0: Double, rate d: Double) -> Double? {
+    package static func timeToCover(_ distance: Double, from v0: Double, rate d: Double) -> Double? {
         guard v0 != 0 else { return nil }
         let argument = 1 + distance * 1000 * log(d) / v0
         guard argument > 0 else { return nil }
@@ -34,7 +40,7 @@ public enum ScrollPhysics {
     }
 
     /// Core Animation's ease-in-ease-out timing, the cubic Bézier (0.42, 0, 0.58, 1).
-    public static func easeInOut(_ progress: Double) -> Double { timingCurve(progress, x1: 0.42, x2: 0.58) }
+    package static func easeInOut(_ progress: Double) -> Double { timingCurve(progress, x1: 0.42, x2: 0.58) }
 
     /// A CAMediaTimingFunction-style cubic Bézier from (0, 0) to (1, 1) with control points
     /// (x1, 0) and (x2, 1), evaluated at `progress`. Solved by bisection with a fixed number of
@@ -57,14 +63,14 @@ public enum ScrollPhysics {
 
 extension ScrollPhysics {
     /// Above this speed (points/s) a paging release moves to the next page in its direction.
-    public static let pagingFlickVelocity = 300.0
+    package static let pagingFlickVelocity = 300.0
 
     /// Core Animation's ease-out, the cubic Bézier (0, 0, 0.58, 1).
-    public static func easeOut(_ progress: Double) -> Double { timingCurve(progress, x1: 0, x2: 0.58) }
+    package static func easeOut(_ progress: Double) -> Double { timingCurve(progress, x1: 0, x2: 0.58) }
 
     /// Where a fling's momentum would carry a gesture: SwiftUI's predictedEndTranslation, the
     /// translation plus the distance a normal-rate deceleration from `velocity` covers.
-    public static func predictedEnd(translation: Double, velocity: Double) -> Double {
+    package static func predictedEnd(translation: Double, velocity: Double) -> Double {
         translation + velocity / (-1000 * log(normalDecelerationRate))
     }
 }

@@ -61,10 +61,10 @@ public struct Simulation: Sendable {
     }
 
     /// Checks the tile layout's invariants (for tests): tiles sit where the anchor puts them.
-    public var misplacedTiles: [TileCoordinate] { model.misplacedTiles }
+    package var misplacedTiles: [TileCoordinate] { model.misplacedTiles }
 
     /// The kept tile range of the last frame (nil on an axis where no tile is kept).
-    public var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { model.keptRange }
+    package var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { model.keptRange }
 
     /// Processes step boundaries and motion ends up to time t, in time order; a motion that ends
     /// exactly at a step boundary ends first.

@@ -1,14 +1,14 @@
 /// A live tile: a reusable object with a stable id, placed in content coordinates like a UIView
 /// subview of the scroll view.
-public struct Tile: Sendable, Equatable {
-    public var id: Int
-    public var coordinate: TileCoordinate
+struct Tile: Sendable, Equatable {
+    var id: Int
+    var coordinate: TileCoordinate
     /// Top-left corner in content coordinates (fixed units).
-    public var origin: FixedPoint
+    var origin: FixedPoint
     /// False while a lazy tile shows its placeholder.
-    public var loaded: Bool
+    var loaded: Bool
     /// How many times this object has been dequeued for a new coordinate.
-    public var reuses: Int = 0
+    var reuses: Int = 0
 }
 
 public struct TileStats: Sendable, Equatable {

@@ -1,7 +1,7 @@
 /// The per-frame trace as JSON Lines: one object per frame, keys in a fixed order.
-public enum Trace {
+package enum Trace {
     /// One frame as a single line of JSON (no trailing newline).
-    public static func line(for frame: FrameState) -> String {
+    package static func line(for frame: FrameState) -> String {
         var out = "{\"frame\":\(frame.index),\"t\":\(number(frame.time)),\"phase\":\"\(frame.phase.rawValue)\""
         out += ",\"contentOffset\":\(point(frame.contentOffset))"
         out += ",\"contentSize\":{\"width\":\(number(frame.contentSize.width)),\"height\":\(number(frame.contentSize.height))}"

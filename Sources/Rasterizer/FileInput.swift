@@ -7,13 +7,13 @@ import Darwin
 /// Reads input files (scenarios, fonts, PNGs, traces) the one safe way: regular files only, opened
 /// without blocking (a FIFO or a device is refused, never waited on), and never more than a named
 /// number of bytes, checked before the bytes are read.
-public enum FileInput {
+package enum FileInput {
     /// What a path holds, from `stat` (symbolic links followed).
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case missing, regular, folder, other
     }
 
-    public static func kind(of path: String) -> Kind {
+    package static func kind(of path: String) -> Kind {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
@@ -25,7 +25,7 @@ public enum FileInput {
 
     /// Whether two paths name the same existing file (same device and inode), however they are
     /// spelled: `./a`, `../x/a`, a link to it.
-    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+    package static func isSameFile(_ a: String, _ b: String) -> Bool {
         var x = stat(), y = stat()
         guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
         return x.st_dev == y.st_dev && x.st_ino == y.st_ino
@@ -34,7 +34,7 @@ public enum FileInput {
     /// The whole file at `path`, which must be a regular file of at most `maxBytes` bytes.
     /// - Parameter what: how errors name the file ("scenario", "font", "PNG", "trace").
     /// - Throws: `RasterError(.input)` with one line naming the file and the reason.
-    public static func read(_ path: String, maxBytes: Int, what: String) throws(RasterError) -> [UInt8] {
+    package static func read(_ path: String, maxBytes: Int, what: String) throws(RasterError) -> [UInt8] {
         let maxBytes = min(max(maxBytes, 0), Int.max - 1)  // so maxBytes + 1 below cannot overflow
         let shown = quoted(path)
         guard !path.isEmpty else { throw RasterError(.input, "\(what) path is empty") }
@@ -83,7 +83,7 @@ public enum FileInput {
     }
 
     /// A path as one line: control characters (a newline in a file name) are escaped.
-    public static func quoted(_ path: String) -> String {
+    package static func quoted(_ path: String) -> String {
         var out = ""
         for scalar in path.unicodeScalars {
             switch scalar {

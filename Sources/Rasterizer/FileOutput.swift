@@ -12,22 +12,22 @@ import Darwin
 /// folder (shards of one render, or two renders at once, in any process namespace) never touch each
 /// other's files, and a temporary whose lock is free is provably abandoned (`removeStaleTemporaries`).
 /// Every write is our own `open`/`write`/`rename`, so no library leaves files of other names.
-public enum FileOutput {
+package enum FileOutput {
     /// A fresh temporary name for `path`: hidden, in the same folder, with this process's id and a
     /// random part, so two writers never pick the same name.
-    public static func temporaryPath(for path: String) -> String {
+    package static func temporaryPath(for path: String) -> String {
         let (folder, name) = split(path)
         let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
         return folder + "." + name + "." + String(getpid()) + "-" + random + ".tmp"
     }
 
     /// The folder part (with its trailing slash, or empty) and the file name of a path.
-    public static func split(_ path: String) -> (folder: String, name: String) {
+    package static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
 
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RasterError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RasterError) {
         let file = try StreamingFile(path: path)
         do {
             try file.append(bytes)
@@ -39,7 +39,7 @@ public enum FileOutput {
     }
 
     /// Creates a folder and its parents, with a clear error if that is impossible.
-    public static func makeDirectory(_ path: String) throws(RasterError) {
+    package static func makeDirectory(_ path: String) throws(RasterError) {
         let shown = FileInput.quoted(path)
         guard !path.isEmpty else { throw RasterError(.io, "the output folder path is empty") }
         guard !path.utf8.contains(0) else { throw RasterError(.io, "output folder \(shown) contains a NUL character") }
@@ -87,7 +87,7 @@ public enum FileOutput {
     /// is older than `staleAfterSeconds` before `now` (seconds since 1970) and its lock is free.
     /// - Returns: the names removed.
     @discardableResult
-    public static func removeStaleTemporaries(in directory: String, now: Int) -> [String] {
+    package static func removeStaleTemporaries(in directory: String, now: Int) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -132,12 +132,12 @@ public enum FileOutput {
 
 /// A file written in pieces under a temporary name and renamed into place by `commit()`;
 /// `discard()` (or dropping it uncommitted) removes the temporary file.
-public final class StreamingFile {
-    public let path: String
+package final class StreamingFile {
+    package let path: String
     private let temporary: String
     private var fd: Int32
 
-    public init(path: String) throws(RasterError) {
+    package init(path: String) throws(RasterError) {
         self.path = path
         guard !path.isEmpty, !path.utf8.contains(0) else {
             throw RasterError(.io, "cannot write \(FileInput.quoted(path)): not a usable file name")
@@ -162,7 +162,7 @@ public final class StreamingFile {
         }
     }
 
-    public func append(_ bytes: [UInt8]) throws(RasterError) {
+    package func append(_ bytes: [UInt8]) throws(RasterError) {
         guard fd >= 0 else { throw RasterError(.io, "\(FileInput.quoted(path)) is already closed") }
         var written = 0
         while written < bytes.count {
@@ -177,7 +177,7 @@ public final class StreamingFile {
 
     /// Renames the complete file into place. The file is renamed while its lock is still held, so
     /// no other render can take it for abandoned in between.
-    public func commit() throws(RasterError) {
+    package func commit() throws(RasterError) {
         guard fd >= 0 else { return }
         let descriptor = fd
         fd = -1
@@ -196,7 +196,7 @@ public final class StreamingFile {
     }
 
     /// Removes the temporary file (while still holding its lock).
-    public func discard() {
+    package func discard() {
         guard fd >= 0 else { return }
         unlink(temporary)
         close(fd)

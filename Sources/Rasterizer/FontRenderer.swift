@@ -55,7 +55,7 @@ public struct TextLine: Sendable {
 /// glyph by `maxPixelSize`.
 public final class FontRenderer: Sendable {
     /// Where DejaVu Sans lives on common systems, tried in order when no font is given.
-    public static let searchPaths = [
+    package static let searchPaths = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/TTF/DejaVuSans.ttf",
         "/usr/share/fonts/dejavu/DejaVuSans.ttf",
@@ -68,7 +68,7 @@ public final class FontRenderer: Sendable {
     /// The largest font file read, in bytes.
     public static let maxFontBytes = 64 << 20
     /// The glyph and layout caches together, in bytes.
-    public static let maxCacheBytes = 32 << 20
+    package static let maxCacheBytes = 32 << 20
     /// The largest text size, in pixels (500-point labels at scale 8); larger sizes are clamped.
     public static let maxPixelSize = 4096.0
 
@@ -141,7 +141,7 @@ public final class FontRenderer: Sendable {
     }
 
     /// Bytes held by the glyph and layout caches (for tests and benchmarks).
-    public var cacheBytes: Int { state.withLock { $0.cachedBytes } }
+    package var cacheBytes: Int { state.withLock { $0.cachedBytes } }
 
     /// Lays out `text` at `pixelSize` (quantised to 1/64 px, clamped to 1...`maxPixelSize`) with
     /// kerning. Characters the font lacks are drawn with its .notdef glyph (usually a box).

@@ -1,10 +1,10 @@
-public import GridModel
+package import GridModel
 
 /// Linked (parallax) layers: each is an endless plane of tiles with its own size, colours and
 /// labels, placed by the model (`LayerState`) and drawn behind or in front of the grid.
 extension FrameRenderer {
     /// Draws the frame's layers with `placement`, in the scenario's order.
-    public func drawLayers(_ frame: FrameState, _ placement: Layer.Placement, into canvas: inout Canvas) {
+    package func drawLayers(_ frame: FrameState, _ placement: Layer.Placement, into canvas: inout Canvas) {
         for state in frame.layers where state.layer.placement == placement { draw(state, into: &canvas) }
     }
 
@@ -34,5 +34,5 @@ extension FrameRenderer {
     }
 
     /// The label a layer tile shows: its coordinate on the layer's plane.
-    public static func layerLabel(for coordinate: TileCoordinate) -> String { "(\(coordinate.x), \(coordinate.y))" }
+    package static func layerLabel(for coordinate: TileCoordinate) -> String { "(\(coordinate.x), \(coordinate.y))" }
 }

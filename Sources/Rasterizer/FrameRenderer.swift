@@ -13,7 +13,7 @@ public struct FrameRenderer: Sendable {
     public var showReuse = false
 
     /// Space kept free on each side of a label before it is shrunk, in points.
-    public static let labelMargin = 2.0
+    package static let labelMargin = 2.0
 
     public init(scenario: Scenario, font: FontRenderer) {
         style = scenario.style

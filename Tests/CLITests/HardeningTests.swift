@@ -53,7 +53,7 @@ struct BadScenario: Sendable, CustomStringConvertible {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let big = folder.appendingPathComponent("big.json")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: 100_000_000)  // sparse: 100 MB without writing them
         try handle.close()

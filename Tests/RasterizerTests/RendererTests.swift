@@ -126,7 +126,7 @@ func render(_ s: Scenario) throws -> Canvas {
             ($0 as? RasterError)?.kind == .font && "\($0)".contains("does not exist")
         }
         let junk = FileManager.default.temporaryDirectory.appendingPathComponent("render-grid-junk-\(getpid()).ttf")
-        FileManager.default.createFile(atPath: junk.path, contents: Data("not a font".utf8))
+        #expect(FileManager.default.createFile(atPath: junk.path, contents: Data("not a font".utf8)))
         defer { try? FileManager.default.removeItem(at: junk) }
         #expect { _ = try FontRenderer(path: junk.path) } throws: {
             ($0 as? RasterError)?.kind == .font && "\($0)".contains("not a font")
