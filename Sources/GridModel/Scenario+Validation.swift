@@ -158,7 +158,7 @@ extension Scenario {
         let seconds = maxSeconds, frames = frameBound
         if frames > Double(limits.maxFrames) {
             throw ScenarioError(kind: .limitExceeded, path: "steps",
-                message: "the steps last up to \(ScenarioDecoder.format(seconds)) s, \(Int(frames.rounded())) frames at \(fps) fps; the limit is \(limits.maxFrames) frames (--max-frames raises it)")
+                message: "the steps last up to \(ScenarioDecoder.format(seconds)) s, \(Int(frames.rounded())) frames at \(fps) fps; the limit is \(limits.maxFrames) frames", limit: .maxFrames)
         }
     }
 
@@ -170,7 +170,7 @@ extension Scenario {
         let pixels = Double(frame.pixelWidth) * Double(frame.pixelHeight)
         if pixels > Double(limits.maxPixelsPerFrame) {
             throw ScenarioError(kind: .limitExceeded, path: path,
-                message: "frame would be \(frame.pixelWidth)×\(frame.pixelHeight) = \(Int(pixels)) pixels at scale \(frame.scale); the limit is \(limits.maxPixelsPerFrame) (--max-pixels raises it)")
+                message: "frame would be \(frame.pixelWidth)×\(frame.pixelHeight) = \(Int(pixels)) pixels at scale \(frame.scale); the limit is \(limits.maxPixelsPerFrame) pixels", limit: .maxPixelsPerFrame)
         }
     }
 

@@ -4,7 +4,7 @@ public enum ScenarioDecoder {
     public static func decode(_ bytes: [UInt8], limits: Limits = Limits()) throws(ScenarioError) -> Scenario {
         if bytes.count > limits.maxFileBytes {
             throw ScenarioError(kind: .limitExceeded, path: "",
-                                message: "scenario is \(bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes (--max-file-size raises it)")
+                                message: "scenario is \(bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes", limit: .maxFileBytes)
         }
         let root = Node(value: try JSONParser.parse(bytes), path: "")
         return try decodeScenario(root, limits: limits)

@@ -14,15 +14,23 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         case simulation
     }
 
+    /// The `Limits` setting a `.limitExceeded` error ran into, so a caller can say how to raise it
+    /// (the CLI adds its flag); nil for limits that cannot be raised.
+    public enum Limit: String, Sendable {
+        case maxFrames, maxPixelsPerFrame, maxFileBytes
+    }
+
     public var kind: Kind
     /// JSON path of the offending value; empty for the document itself.
     public var path: String
     public var message: String
+    public var limit: Limit?
 
-    public init(kind: Kind, path: String, message: String) {
+    public init(kind: Kind, path: String, message: String, limit: Limit? = nil) {
         self.kind = kind
         self.path = path
         self.message = message
+        self.limit = limit
     }
 
     /// One line: control characters from the input (in a key, say) are shown escaped.

@@ -6,7 +6,13 @@ import Rasterizer
 struct LocatedScenarioError: Error, CustomStringConvertible {
     var file: String
     var error: ScenarioError
-    var description: String { "\(file): \(error.description)" }
+    /// The file, the error, and the flag that raises the limit it ran into.
+    var description: String {
+        let flags: [ScenarioError.Limit: String] = [.maxFrames: "--max-frames", .maxPixelsPerFrame: "--max-pixels",
+                                                    .maxFileBytes: "--max-file-size"]
+        let hint = error.limit.flatMap { flags[$0] }.map { " (\($0) raises it)" } ?? ""
+        return "\(file): \(error.description)\(hint)"
+    }
 }
 
 enum ScenarioLoader {
