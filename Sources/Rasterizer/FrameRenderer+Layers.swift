@@ -15,14 +15,7 @@ extension FrameRenderer {
             let odd = (coordinate.x & 1) != (coordinate.y & 1)
             let fill = odd ? layer.alternateColor ?? layer.color : layer.color
             if fill.a > 0 { canvas.fill(r, fill) }
-            let b = min(layer.borderWidth * Double(scale), r.width / 2, r.height / 2)
-            if b > 0 && layer.borderColor.a > 0 {
-                let c = layer.borderColor
-                canvas.fill(PixelRect(x: r.x, y: r.y, width: r.width, height: b), c)
-                canvas.fill(PixelRect(x: r.x, y: r.y + r.height - b, width: r.width, height: b), c)
-                canvas.fill(PixelRect(x: r.x, y: r.y + b, width: b, height: r.height - 2 * b), c)
-                canvas.fill(PixelRect(x: r.x + r.width - b, y: r.y + b, width: b, height: r.height - 2 * b), c)
-            }
+            drawBorder(r, width: layer.borderWidth, color: layer.borderColor, into: &canvas)
             if layer.fontSize > 0 && layer.labelColor.a > 0 {
                 // The grid's label rules: one rounding rule, wrapping, never a cut glyph, style.labelFormat.
                 let placed = placeLabel(coordinate, in: r, fontSize: layer.fontSize)

@@ -52,15 +52,21 @@ public struct FrameRenderer: Sendable {
         let fill = !tile.loaded ? style.placeholderColor : tile.item == .zero ? style.originTileColor : style.tileColor
         canvas.fill(r, fill)
         if showReuse, tile.reuses > 0 { canvas.fill(r, FrameRenderer.reuseTint(tile.reuses)) }
-        let b = min(style.borderWidth * Double(scale), r.width / 2, r.height / 2)
-        if b > 0 && style.borderColor.a > 0 {
-            let c = style.borderColor
-            canvas.fill(PixelRect(x: r.x, y: r.y, width: r.width, height: b), c)
-            canvas.fill(PixelRect(x: r.x, y: r.y + r.height - b, width: r.width, height: b), c)
-            canvas.fill(PixelRect(x: r.x, y: r.y + b, width: b, height: r.height - 2 * b), c)
-            canvas.fill(PixelRect(x: r.x + r.width - b, y: r.y + b, width: b, height: r.height - 2 * b), c)
-        }
+        drawBorder(r, width: style.borderWidth, color: style.borderColor, into: &canvas)
         // A lazy tile that has not loaded shows only its placeholder. Labels: FrameRenderer+Labels.swift.
         if tile.loaded { drawLabel(tile, into: &canvas) }
+    }
+}
+
+extension FrameRenderer {
+    /// A border `width` points wide drawn inside `r` (at most half the tile), as four rectangles
+    /// that do not overlap, so a translucent colour is blended once everywhere.
+    func drawBorder(_ r: PixelRect, width: Double, color: RGBA, into canvas: inout Canvas) {
+        let b = min(width * Double(scale), r.width / 2, r.height / 2)
+        guard b > 0 && color.a > 0 else { return }
+        canvas.fill(PixelRect(x: r.x, y: r.y, width: r.width, height: b), color)
+        canvas.fill(PixelRect(x: r.x, y: r.y + r.height - b, width: r.width, height: b), color)
+        canvas.fill(PixelRect(x: r.x, y: r.y + b, width: b, height: r.height - 2 * b), color)
+        canvas.fill(PixelRect(x: r.x + r.width - b, y: r.y + b, width: b, height: r.height - 2 * b), color)
     }
 }
