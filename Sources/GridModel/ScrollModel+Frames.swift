@@ -1,0 +1,63 @@
+/// Frames: tiles for the sampled offset, drawn tiles and the frame handed to the simulation.
+extension ScrollModel {
+    // MARK: Frames
+
+    mutating func updateTiles() throws(ScenarioError) {
+        let decelerating: Bool
+        if case .release = motion { decelerating = true } else { decelerating = false }
+        let rect = targetRect, before = loadedBefore, lazy = self.lazy
+        let size = layout.tileSize
+        try layout.update(offset: displayedOffset, viewport: viewport, columnLimit: x.tiles, rowLimit: y.tiles) { coordinate, origin in
+            guard lazy, decelerating else { return true }
+            if before.contains(coordinate) { return true }
+            guard let rect else { return false }
+            return origin.x < rect.origin.x + rect.size.x && origin.x + size.x > rect.origin.x
+                && origin.y < rect.origin.y + rect.size.y && origin.y + size.y > rect.origin.y
+        }
+        if lazy {
+            if !decelerating { layout.loadAll() }
+            // In row-major order, so that what is forgotten first does not depend on hashing.
+            let fresh = layout.tiles.values.filter { $0.loaded && !loadedBefore.contains($0.coordinate) }.map(\.coordinate)
+            for coordinate in fresh.sorted() { loadedBefore.insert(coordinate) }
+        }
+    }
+
+    /// Brings the offset to time t (a displayed frame), recenters if due and lays out the tiles.
+    mutating func sample(at t: Double) throws(ScenarioError) {
+        time = t
+        setOffset(motionOffset(at: t))
+        recenterIfPastThreshold()
+        try updateTiles()
+    }
+
+    func drawnTiles() -> [DrawnTile] {
+        let shown = displayedOffset
+        let p = Double(pixel)
+        let w = Double(layout.tileSize.x) / p, h = Double(layout.tileSize.y) / p
+        return layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
+            let item = TileCoordinate(x: x.item(tile.coordinate.x), y: y.item(tile.coordinate.y))
+            return DrawnTile(coordinate: tile.coordinate, id: tile.id,
+                             pixelRect: PixelRect(x: Double(tile.origin.x - shown.x) / p, y: Double(tile.origin.y - shown.y) / p,
+                                                  width: w, height: h),
+                             item: item, loaded: tile.loaded, reuses: tile.reuses)
+        }
+    }
+
+    mutating func takeFrame(index: Int, time t: Double) -> FrameState {
+        let frame = FrameState(
+            index: index, time: t, phase: phase, contentOffset: offset.points, contentSize: contentSize,
+            events: events, recenterShift: recenterTotal?.points, tiles: drawnTiles(), stats: layout.stats,
+            edgeHit: edgeHit, scale: scale,
+            viewport: Size(width: Fixed.points(x.viewport), height: Fixed.points(y.viewport)),
+            page: paging == .none ? nil : TileCoordinate(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y)),
+            pageVisibility: [])
+        events.removeAll(keepingCapacity: true)
+        recenterTotal = nil
+        edgeHit = false
+        frameTime = t
+        return frame
+    }
+
+    var misplacedTiles: [TileCoordinate] { layout.misplacedTiles() }
+    var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { (layout.keptColumns, layout.keptRows) }
+}

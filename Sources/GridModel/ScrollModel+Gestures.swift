@@ -1,0 +1,180 @@
+/// Gestures: touch down, drags, flings, release and the rules for what happens after it, and the
+/// end of a motion (with its delegate calls).
+extension ScrollModel {
+    // MARK: Gestures
+
+    /// A finger touches down: any deceleration or animation stops where it is. Content left past an
+    /// edge (by `scrollTo`, which does not clamp) stays there to be rubber-banded by the drag, or, without
+    /// `bounces`, goes back onto the edge at once.
+    mutating func touchDown(at t: Double) {
+        time = t
+        var o = motionOffset(at: t)
+        if case .release = motion { pendingEndDecelerating = true }
+        motion = .none
+        if !bounces {
+            let clamped = FixedPoint(x: clamp(o.x, x), y: clamp(o.y, y))
+            if clamped != o { edgeHit = true; o = clamped }
+        }
+        setOffset(o)
+        events.append(.willBeginDragging)
+    }
+
+    mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
+        let continuing = isFingerDown
+        if continuing {
+            time = t
+            setOffset(motionOffset(at: t))
+        } else {
+            touchDown(at: t)
+        }
+        let raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
+        let delta = FixedPoint(x: x.enabled ? Fixed.from(points: -finger.x) : 0, y: y.enabled ? Fixed.from(points: -finger.y) : 0)
+        motion = .drag(Drag(start: t, duration: duration, rawStart: raw, delta: delta, release: release, then: then))
+    }
+
+    /// The drag step's time is up: lift, cancel or keep the finger down.
+    mutating func endDrag(at t: Double) {
+        guard case .drag(let drag) = motion else { return }
+        time = t
+        setOffset(motionOffset(at: t))
+        switch drag.then {
+        case .keep:
+            // The finger stays where it is: the drag goes on with no movement.
+            let raw = drag.raw(at: t)
+            motion = .drag(Drag(start: t, duration: 1, rawStart: raw, delta: .zero, release: .hold, then: .keep))
+        case .cancel:
+            cancel(at: t)
+        case .release:
+            let velocity = drag.release == .fling ? drag.velocity : .zero
+            lift(at: t, velocity: contentVelocity(velocity, at: drag.raw(at: t)))
+        }
+    }
+
+    /// The content's velocity for a finger moving at `velocity` from the raw position `raw`: past an edge
+    /// the content moves slower than the finger, by the band's slope.
+    func contentVelocity(_ velocity: Vector, at raw: FixedPoint) -> Vector {
+        func slope(_ r: Int64, _ axis: Axis) -> Double {
+            guard let b = axis.bounds, !b.contains(r) else { return 1 }
+            guard bounces else { return 0 }
+            let edge = r < b.lowerBound ? b.lowerBound : b.upperBound
+            return AxisRules.rubberBandSlope(Fixed.points(abs(r - edge)), dimension: Fixed.points(axis.viewport))
+        }
+        return Vector(x: velocity.x * slope(raw.x, x), y: velocity.y * slope(raw.y, y))
+    }
+
+    /// The gesture in progress is cancelled: no release velocity; bounces and paging settle.
+    mutating func cancel(at t: Double) {
+        guard isFingerDown else { return }
+        time = t
+        setOffset(motionOffset(at: t))
+        events.append(.cancel)
+        lift(at: t, velocity: .zero)
+    }
+
+    /// A fling step: a finger lifts with `finger` velocity (points/s); it touches down first unless
+    /// it is already down from a kept drag.
+    mutating func fling(at t: Double, finger: Vector) {
+        let raw: FixedPoint
+        if case .drag(let drag) = motion {
+            setOffset(motionOffset(at: t))
+            raw = drag.raw(at: t)
+        } else {
+            touchDown(at: t)
+            raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
+        }
+        time = t
+        lift(at: t, velocity: contentVelocity(Vector(x: x.enabled ? -finger.x : 0, y: y.enabled ? -finger.y : 0), at: raw))
+    }
+
+    /// Lifts a finger kept down by a drag with `then: keep`, before a programmatic step.
+    mutating func releaseIfHeld(at t: Double) {
+        if isFingerDown { time = t; setOffset(motionOffset(at: t)); lift(at: t, velocity: .zero) }
+    }
+
+    mutating func lift(at t: Double, velocity: Vector) {
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        let end = t + ScrollPhysics.decelerationDuration(speed: speed, rate: rate)
+        let moving = end > t ? velocity : .zero
+        let inputs = ReleaseInputs(start: t, from: offset, velocity: moving, end: end)
+        let (px, py) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end),
+                                      rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end), inputs)
+        let decelerates = max(px.end, py.end) > t
+        let target = FixedPoint(x: px.target, y: py.target)
+        events.append(.willEndDragging(velocity: moving, targetContentOffset: target.points))
+        events.append(.didEndDragging(willDecelerate: decelerates))
+        if lazy { targetRect = (target, viewport) }
+        if decelerates {
+            pendingEndDecelerating = false
+            events.append(.willBeginDecelerating)
+            motion = .release(x: px, y: py, inputs: inputs)
+        } else {
+            motion = .none
+            // Seed 001's snap paging snaps in didEndDragging when there is no deceleration.
+            if snapToPage(at: t) {
+                if pendingEndDecelerating {
+                    pendingEndDecelerating = false
+                    events.append(.didEndDecelerating)
+                }
+                return
+            }
+            cameToRest(at: t)
+            if pendingEndDecelerating {
+                pendingEndDecelerating = false
+                events.append(.didEndDecelerating)
+                cameToRest(at: t)  // the second end callback in a row must be a no-op
+            }
+        }
+    }
+
+    /// The release plans of both axes, each ending when it stops (`AxisRules.ending`): the scroll ends
+    /// when every axis has stopped, not at the 2D end for an axis a content edge stopped.
+    func endingTogether(_ px: AxisPlan, _ py: AxisPlan, _ inputs: ReleaseInputs) -> (AxisPlan, AxisPlan) {
+        let t0 = inputs.start, o = inputs.from, v = inputs.velocity
+        return (rulesX.ending(px, besides: py, t0, o.x, v.x, inputs.end),
+                rulesY.ending(py, besides: px, t0, o.y, v.y, inputs.end))
+    }
+
+    /// Snap paging's animation to the nearest page (0.3 s, ease-in-out), unless the offset is on a page
+    /// already. Returns whether it started.
+    mutating func snapToPage(at t: Double) -> Bool {
+        guard paging == .snap else { return false }
+        let target = FixedPoint(x: rulesX.pageOffset(rulesX.page(of: offset.x)), y: rulesY.pageOffset(rulesY.page(of: offset.y)))
+        guard target != offset else { return false }
+        startAnimation(at: t, to: target, duration: 0.3, curve: .easeInOut)
+        return true
+    }
+
+    /// Ends a deceleration or animation whose time has come.
+    mutating func finishMotion(at t: Double) throws(ScenarioError) {
+        time = t
+        setOffset(motionOffset(at: t))
+        switch motion {
+        case .release:
+            motion = .none
+            events.append(.didEndDecelerating)
+            // The late snap seed 001 criticises: only now animate to the nearest page.
+            if snapToPage(at: t) { return }
+        case .animation:
+            motion = .none
+            events.append(.didEndScrollingAnimation)
+        case .none, .drag:
+            return
+        }
+        cameToRest(at: t)
+    }
+
+    /// Everything that happens when scrolling ends: the loop jump, the at-rest recenter, page
+    /// change and lazy loading.
+    mutating func cameToRest(at t: Double) {
+        guard case .none = motion else { return }
+        idleSince = t
+        loopJumpIfOnDuplicate()
+        recenterAtRest()
+        let page = FixedPoint(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y))
+        if paging != .none, page != restPage {
+            events.append(.pageChanged(page: TileCoordinate(x: page.x, y: page.y)))
+        }
+        restPage = page
+        targetRect = nil
+    }
+}

@@ -1,0 +1,110 @@
+/// Programmatic scrolling (scrollTo, jump, resize) and seed 004's loop jump.
+extension ScrollModel {
+    // MARK: Programmatic scrolling
+
+    /// The offset that centres `tile` in the viewport. Not clamped to the content, as
+    /// `setContentOffset` is not: near a finite axis's end it lies past the edge (see `touchDown`).
+    func centringOffset(for tile: TileCoordinate) throws(ScenarioError) -> FixedPoint {
+        let index = TileCoordinate(x: x.index(ofItem: tile.x), y: y.index(ofItem: tile.y))
+        let origin = try layout.origin(of: index)
+        let limit = Fixed.from(points: Limits.maxDistance * 10)
+        var o = FixedPoint(x: origin.x - (x.viewport - x.tile) / 2, y: origin.y - (y.viewport - y.tile) / 2)
+        guard abs(o.x) <= limit, abs(o.y) <= limit else {
+            throw ScenarioError(kind: .simulation, path: "",
+                                message: "tile \(tile) is more than 10^10 points away; scroll there with a jump step")
+        }
+        if !x.enabled { o.x = offset.x }
+        if !y.enabled { o.y = offset.y }
+        return o
+    }
+
+    mutating func startAnimation(at t: Double, to target: FixedPoint, duration: Double, curve: AxisPlan.Curve) {
+        let px = AxisPlan(pieces: [.ease(start: t, end: t + duration, from: offset.x, to: target.x, curve: curve)])
+        let py = AxisPlan(pieces: [.ease(start: t, end: t + duration, from: offset.y, to: target.y, curve: curve)])
+        motion = .animation(x: px, y: py)
+    }
+
+    mutating func scrollTo(at t: Double, tile: TileCoordinate, animated: Bool, duration: Double) throws(ScenarioError) {
+        releaseIfHeld(at: t)
+        let target = try centringOffset(for: tile)
+        time = t
+        let o = motionOffset(at: t)
+        motion = .none
+        pendingEndDecelerating = false
+        setOffset(o)
+        if animated {
+            startAnimation(at: t, to: target, duration: duration, curve: .easeInOut)
+        } else {
+            setOffset(target)
+            idleSince = t
+        }
+    }
+
+    /// Centres `tile` at once. Infinite axes re-base the content so the offset is back in the middle;
+    /// finite axes scroll there.
+    mutating func jump(at t: Double, tile: TileCoordinate) throws(ScenarioError) {
+        releaseIfHeld(at: t)
+        time = t
+        motion = .none
+        pendingEndDecelerating = false
+        idleSince = t
+        events.append(.jump(tile: tile))
+        let index = TileCoordinate(x: x.index(ofItem: tile.x), y: y.index(ofItem: tile.y))
+        var target = offset
+        var anchor = layout.anchorTile, anchorOrigin = layout.anchorOrigin
+        for (axis, isX) in [(x, true), (y, false)] where axis.enabled {
+            let i = isX ? index.x : index.y
+            if axis.isFinite {
+                let b = axis.bounds!
+                let o = min(max(i * axis.tile - (axis.viewport - axis.tile) / 2, b.lowerBound), b.upperBound)
+                if isX { target.x = o } else { target.y = o }
+            } else {
+                let origin = axis.center + (axis.viewport - axis.tile) / 2
+                if isX { target.x = axis.center; anchor.x = i; anchorOrigin.x = origin; pageOrigin.x = axis.center }
+                else { target.y = axis.center; anchor.y = i; anchorOrigin.y = origin; pageOrigin.y = axis.center }
+            }
+        }
+        setOffset(target)
+        layout.rebase(tile: anchor, origin: anchorOrigin)
+    }
+
+    /// The viewport changes size (a rotation): the point at its centre stays at its centre and the
+    /// tiles are laid out again; any motion ends where it is.
+    mutating func resize(at t: Double, width: Double, height: Double) throws(ScenarioError) {
+        releaseIfHeld(at: t)
+        time = t
+        setOffset(motionOffset(at: t))
+        motion = .none
+        pendingEndDecelerating = false
+        let size = FixedPoint(points: Vector(x: width, y: height))
+        var o = offset
+        o.x += Fixed.round((x.viewport - size.x) / 2, toMultipleOf: pixel)
+        o.y += Fixed.round((y.viewport - size.y) / 2, toMultipleOf: pixel)
+        x.viewport = size.x
+        y.viewport = size.y
+        if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
+        if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
+        events.append(.resize(width: width, height: height))
+        setOffset(o)
+        try updateTiles()
+        cameToRest(at: t)
+    }
+
+    // MARK: Loops
+
+    /// Seed 004: at rest on a duplicate, jump without animation to the real item.
+    mutating func loopJumpIfOnDuplicate() {
+        var o = offset
+        for (axis, isX) in [(x, true), (y, false)] where axis.duplicate {
+            guard let n = axis.itemCount else { continue }
+            let middle = (isX ? o.x : o.y) + axis.viewport / 2
+            var jump: Int64 = 0
+            if middle < axis.tile { jump = n * axis.tile }
+            else if middle >= (n + 1) * axis.tile { jump = -n * axis.tile }
+            if isX { o.x += jump } else { o.y += jump }
+        }
+        guard o != offset else { return }
+        events.append(.loopJump(from: offset.points, to: o.points))
+        setOffset(o)
+    }
+}

@@ -1,0 +1,57 @@
+/// Recentering: the same whole-pixel shift applied to the offset, the motion and every tile.
+extension ScrollModel {
+    // MARK: Recentering
+
+    mutating func applyRecenter(_ s: FixedPoint) {
+        guard s != .zero else { return }
+        offset = offset + s
+        // A broken recenter (tests only) moves the tiles a few device pixels less than the offset.
+        layout.shift(by: FixedPoint(x: s.x - (s.x == 0 ? 0 : faults.recenterPixelError * pixel), y: s.y))
+        pageOrigin = pageOrigin + s
+        if let rect = targetRect { targetRect = (rect.origin + s, rect.size) }
+        switch motion {
+        case .none: break
+        case .drag(var d): d.rawStart = d.rawStart + s; motion = .drag(d)
+        case .release(let px, let py, var inputs):
+            inputs.from = inputs.from + s
+            let (nx, ny) = endingTogether(
+                rulesX.replan(px, shift: s.x, inputs.start, inputs.from.x, inputs.velocity.x, inputs.end, now: time),
+                rulesY.replan(py, shift: s.y, inputs.start, inputs.from.y, inputs.velocity.y, inputs.end, now: time), inputs)
+            motion = .release(x: nx, y: ny, inputs: inputs)
+        case let .animation(px, py): motion = .animation(x: px.shifted(by: s.x), y: py.shifted(by: s.y))
+        }
+        events.append(.recenter(shift: s.points))
+        events.append(.didScroll)
+        recenterTotal = (recenterTotal ?? .zero) + s
+    }
+
+    /// Whole-pixel shift from `o` to `target`: a shift that is not whole device pixels would move the
+    /// rounded offset differently from the tiles and show a one-pixel jump.
+    func pixelShift(from o: Int64, to target: Int64) -> Int64 {
+        Fixed.round(target - o, toMultipleOf: pixel)
+    }
+
+    /// The end-of-scroll recenter of the atRest and wholeTiles strategies. Idempotent.
+    mutating func recenterAtRest() {
+        guard case .none = motion else { return }
+        func axis(_ a: Axis, _ o: Int64) -> Int64 {
+            guard a.recenters else { return 0 }
+            switch strategy {
+            case .atRest: return pixelShift(from: o, to: a.center)
+            case .wholeTiles: return Fixed.round(a.center - o, toMultipleOf: a.tile)
+            case .threshold, .none: return 0
+            }
+        }
+        applyRecenter(FixedPoint(x: axis(x, offset.x), y: axis(y, offset.y)))
+    }
+
+    /// StreetScroller's recenter, checked on every displayed frame: an axis more than a quarter of
+    /// the content from the centre jumps back, mid-motion, without disturbing the motion.
+    mutating func recenterIfPastThreshold() {
+        guard strategy == .threshold else { return }
+        func axis(_ a: Axis, _ o: Int64) -> Int64 {
+            a.recenters && abs(o - a.center) > a.contentSize / 4 ? pixelShift(from: o, to: a.center) : 0
+        }
+        applyRecenter(FixedPoint(x: axis(x, offset.x), y: axis(y, offset.y)))
+    }
+}
