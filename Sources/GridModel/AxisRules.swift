@@ -163,15 +163,4 @@ struct AxisRules: Sendable {
         if v0 * e0 < 0, abs(v0) > omega * abs(e0) { omega = abs(v0) / abs(e0) }
         return springPlan(at: t0, from: x0, velocity: v0, to: target, edge: false, omega: omega)
     }
-
-    /// The rubber band: content dragged x points past an edge moves b = (1 − 1/(x·c/d + 1))·d.
-    static func rubberBand(_ x: Double, dimension d: Double, c: Double = 0.55) -> Double {
-        (1 - 1 / (x * c / d + 1)) * d
-    }
-
-    /// db/dx, the ratio of content speed to finger speed past an edge.
-    static func rubberBandSlope(_ x: Double, dimension d: Double, c: Double = 0.55) -> Double {
-        let q = x * c / d + 1
-        return c / (q * q)
-    }
 }

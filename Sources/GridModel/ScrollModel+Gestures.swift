@@ -57,7 +57,7 @@ extension ScrollModel {
             guard let b = axis.bounds, !b.contains(r) else { return 1 }
             guard bounces else { return 0 }
             let edge = r < b.lowerBound ? b.lowerBound : b.upperBound
-            return AxisRules.rubberBandSlope(Fixed.points(abs(r - edge)), dimension: Fixed.points(axis.viewport))
+            return RubberBand.slope(Fixed.points(abs(r - edge)), dimension: Fixed.points(axis.viewport))
         }
         return Vector(x: velocity.x * slope(raw.x, x), y: velocity.y * slope(raw.y, y))
     }

@@ -165,7 +165,7 @@ struct ScrollModel: ScrollEngine {
         let edge = raw < b.lowerBound ? b.lowerBound : b.upperBound
         guard bounces else { return (edge, true) }
         let past = Fixed.points(abs(raw - edge))
-        let band = Fixed.from(points: AxisRules.rubberBand(past, dimension: Fixed.points(axis.viewport)))
+        let band = Fixed.from(points: RubberBand.offset(past, dimension: Fixed.points(axis.viewport)))
         return (raw < b.lowerBound ? edge - band : edge + band, true)
     }
 
@@ -179,8 +179,7 @@ struct ScrollModel: ScrollEngine {
     func unbanded(_ o: Int64, _ axis: Axis) -> Int64 {
         guard bounces, axis.enabled, let b = axis.bounds, !b.contains(o) else { return o }
         let edge = o < b.lowerBound ? b.lowerBound : b.upperBound
-        let d = Fixed.points(axis.viewport), band = min(Fixed.points(abs(o - edge)), d * 0.999)
-        let past = (d / 0.55) * (1 / (1 - band / d) - 1)
+        let past = RubberBand.finger(Fixed.points(abs(o - edge)), dimension: Fixed.points(axis.viewport))
         return o < b.lowerBound ? edge - Fixed.from(points: past) : edge + Fixed.from(points: past)
     }
 

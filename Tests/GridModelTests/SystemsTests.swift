@@ -6,25 +6,25 @@ import Testing
     @Test(arguments: [0.0, 1, 10, 100, 390, 844, 5000])
     func formula(x: Double) {
         let d = 844.0
-        let b = AxisRules.rubberBand(x, dimension: d)
+        let b = RubberBand.offset(x, dimension: d)
         #expect(abs(b - (1 - 1 / (x * 0.55 / d + 1)) * d) < 1e-12)
         #expect(b <= x * 0.55 + 1e-9 && b < d)  // never faster than c·x, never past the viewport
-        if x > 0 { #expect(AxisRules.rubberBand(x * 2, dimension: d) > b) }
+        if x > 0 { #expect(RubberBand.offset(x * 2, dimension: d) > b) }
     }
 
     @Test func slopeIsTheDerivative() {
         let d = 390.0, x = 120.0, h = 1e-4
-        let numeric = (AxisRules.rubberBand(x + h, dimension: d) - AxisRules.rubberBand(x - h, dimension: d)) / (2 * h)
-        #expect(abs(AxisRules.rubberBandSlope(x, dimension: d) - numeric) < 1e-6)
-        #expect(AxisRules.rubberBandSlope(0, dimension: d) == 0.55)
+        let numeric = (RubberBand.offset(x + h, dimension: d) - RubberBand.offset(x - h, dimension: d)) / (2 * h)
+        #expect(abs(RubberBand.slope(x, dimension: d) - numeric) < 1e-6)
+        #expect(RubberBand.slope(0, dimension: d) == 0.55)
     }
 
     @Test func draggingPastAnEdgeRubberBands() throws {
         let frames = try allFrames(try bundledScenario("rubber-band"))
         // The drag (260, 300) over 0.6 s from the top-left corner ends at frame 36.
         let end = frames[36]
-        #expect(abs(end.contentOffset.x + AxisRules.rubberBand(260, dimension: 390)) < 1e-3)
-        #expect(abs(end.contentOffset.y + AxisRules.rubberBand(300, dimension: 844)) < 1e-3)
+        #expect(abs(end.contentOffset.x + RubberBand.offset(260, dimension: 390)) < 1e-3)
+        #expect(abs(end.contentOffset.y + RubberBand.offset(300, dimension: 844)) < 1e-3)
         #expect(frames[30].edgeHit)
     }
 
