@@ -20,7 +20,7 @@ struct Axis: Sendable {
     let recenters: Bool
     /// Loop item count: labels show index mod count.
     let itemCount: Int64?
-    /// Seed 004's duplicate loop: content index = item + 1, with copies at 0 and count − 1.
+    /// The duplicate-ends carousel: content index = item + 1, with copies at 0 and count − 1.
     let duplicate: Bool
 
     init(count: Int?, loop: LoopMode, tile: Int64, viewport: Int64, contentSize: Int64, reference: Bool,
@@ -36,7 +36,7 @@ struct Axis: Sendable {
             itemCount = nil
             duplicate = false
         } else if let count, !(looping && (loop == .seamless || reference)) {
-            // A finite run of tiles, or seed 004's strip with a duplicate at each end.
+            // A finite run of tiles, or the duplicate-ends carousel's strip with a duplicate at each end.
             duplicate = looping
             let tiles = Int64(count) + (duplicate ? 2 : 0)
             kind = .finite(count: tiles)

@@ -15,11 +15,11 @@ public enum ScrollEvent: Sendable, Equatable {
     case didEndScrollingAnimation
     case recenter(shift: Vector)
     case jump(tile: TileCoordinate)
-    /// The gesture was cancelled (a second finger, in seed 002) before a release.
+    /// The gesture was cancelled (a second finger, in Infinite4Pager) before a release.
     case cancel
     /// A paging scroll came to rest on a different page.
     case pageChanged(page: TileCoordinate)
-    /// Seed 004's non-animated jump from a duplicate item to the real one.
+    /// The duplicate-ends carousel's non-animated jump from a duplicate item to the real one.
     case loopJump(from: Vector, to: Vector)
     case resize(width: Double, height: Double)
 
@@ -71,7 +71,7 @@ public struct DrawnTile: Sendable, Equatable {
     }
 }
 
-/// How much of a pager page is visible (seed 002's onPageVisible).
+/// How much of a pager page is visible (Infinite4Pager's onPageVisible).
 public struct PageVisibility: Sendable, Equatable {
     public var page: TileCoordinate
     public var fraction: Double

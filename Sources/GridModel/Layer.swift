@@ -1,4 +1,4 @@
-/// A linked (parallax) layer, seed 001's 联动/视差滚动: in `scrollViewDidScroll` a second view's
+/// A linked (parallax) layer, linked/parallax scrolling (联动/视差滚动): in `scrollViewDidScroll` a second view's
 /// offset is computed from the scroll view's `contentOffset`. Here the second view is an endless
 /// plane of tiles with its own size and colours that moves at `factor` times the content's speed:
 /// 0 stays fixed, 0.5 moves half as fast, 1 moves with the content, a negative factor moves the

@@ -1,4 +1,4 @@
-/// Infinite4Pager (seed 002): a four-way pager where each page is the viewport. The dominant axis of
+/// Infinite4Pager: a four-way pager where each page is the viewport. The dominant axis of
 /// a drag locks its direction for the whole gesture; on release the page flips when the predicted end
 /// translation passes a threshold fraction of the page, at most one page per gesture, animated with
 /// ease-out; otherwise it settles back. Page counts per axis: nil infinite, 0 disabled, N finite

@@ -8,7 +8,7 @@ public struct Scenario: Sendable, Equatable {
     /// Present: the scenario is Infinite4Pager's four-way pager (each page one viewport).
     public var pager: PagerSpec?
     public var style: Style
-    /// Linked (parallax) layers drawn behind or in front of the grid, in order (seed 001's 联动/视差滚动).
+    /// Linked (parallax) layers drawn behind or in front of the grid, in order (linked/parallax scrolling, 联动/视差滚动).
     public var layers: [Layer]
     public var steps: [Step]
 
@@ -86,7 +86,7 @@ public struct GridSpec: Sendable, Equatable {
     /// How a finite axis loops.
     public var loop: LoopMode
     public var content: ContentMode
-    /// Which tiles are kept: the visible ones (plus `buffer`), or seed 003's freshcode policy.
+    /// Which tiles are kept: the visible ones (plus `buffer`), or freshcode's infinite-grid policy (centre tile ± whole screens, updated when the centre tile changes).
     public var range: TileRange
     public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0,
                 columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate,
@@ -106,7 +106,7 @@ public struct GridSpec: Sendable, Equatable {
 public enum TileRange: String, Sendable, CaseIterable {
     /// The tiles intersecting the viewport, plus `grid.buffer` rows and columns: the viewport is always covered.
     case visible
-    /// Seed 003 (freshcode's GridView.adjustGrid): the centre tile ± Int(width / tileWidth) columns and
+    /// Freshcode's infinite grid (GridView.adjustGrid): the centre tile ± Int(width / tileWidth) columns and
     /// ± Int(height / tileHeight) rows, recomputed only when the centre tile changes; no tile at all
     /// when a tile is wider or taller than the viewport. Shows the policy's blank areas.
     case freshcode
@@ -114,7 +114,7 @@ public enum TileRange: String, Sendable, CaseIterable {
 
 public enum LoopMode: String, Sendable, CaseIterable {
     case none
-    /// Seed 004: the first and last items are duplicated at the ends; at rest on a duplicate the view
+    /// Duplicate-ends carousel: the first and last items are duplicated at the ends; at rest on a duplicate the view
     /// jumps, without animation, to the real item.
     case duplicate
     /// Wraps by recentering: an endless strip with no jump ever visible.
@@ -124,7 +124,7 @@ public enum LoopMode: String, Sendable, CaseIterable {
 public enum ContentMode: String, Sendable, CaseIterable {
     /// Every tile shows its content at once.
     case immediate
-    /// Seed 001's lazy loading: during deceleration only tiles in the predicted target rect load.
+    /// Lazy loading by targetContentOffset: during deceleration only tiles in the predicted target rect load.
     case lazy
 }
 
@@ -194,7 +194,7 @@ public struct RGBA: Sendable, Hashable {
     }
 }
 
-/// The look of a frame. The defaults reproduce seed 000's grid.
+/// The look of a frame. The defaults reproduce InfiniteScrollView's grid (gray tiles, a darker (0, 0), thin borders).
 public struct Style: Sendable, Equatable {
     public var background = RGBA(255, 255, 255)
     public var tileColor = RGBA(0x80, 0x80, 0x80, 128)
@@ -219,7 +219,7 @@ public struct Style: Sendable, Equatable {
 public enum LabelFormat: String, Sendable, CaseIterable {
     /// "(1000, -2000)": Swift's string interpolation of the integers.
     case plain
-    /// "(1,000, -2,000)": seed 000's `.formatted()` in the en_US locale, commas every three
+    /// "(1,000, -2,000)": InfiniteScrollView's `.formatted()` in the en_US locale, commas every three
     /// digits and an ASCII hyphen-minus, whatever the machine's locale.
     case grouped
 }

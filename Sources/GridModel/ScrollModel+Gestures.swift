@@ -109,7 +109,7 @@ extension ScrollModel {
             motion = .release(x: px, y: py, inputs: inputs)
         } else {
             motion = .none
-            // Seed 001's snap paging snaps in didEndDragging when there is no deceleration.
+            // Snap paging snaps in didEndDragging when there is no deceleration.
             if snapToPage(at: t) {
                 if pendingEndDecelerating {
                     pendingEndDecelerating = false
@@ -152,7 +152,7 @@ extension ScrollModel {
         case .release:
             motion = .none
             events.append(.didEndDecelerating)
-            // The late snap seed 001 criticises: only now animate to the nearest page.
+            // The late snap of paging after deceleration: only now animate to the nearest page.
             if snapToPage(at: t) { return }
         case .animation:
             motion = .none

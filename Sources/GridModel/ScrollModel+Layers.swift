@@ -6,7 +6,7 @@ extension ScrollEngine {
 extension ScrollModel {
     /// The linked layers as this frame draws them, from the ideal scroll position (see `LayerState`):
     /// the displayed offset relative to the layout's anchor tile, which a recenter moves by exactly
-    /// the offset's shift. On seed 004's duplicate loop, content index i shows item i − 1, so the
+    /// the offset's shift. On the duplicate-ends carousel, content index i shows item i − 1, so the
     /// ideal index is one less (the reference plane numbers items directly).
     func layerStates(_ layers: [Layer]) throws(ScenarioError) -> [LayerState] {
         guard !layers.isEmpty else { return [] }

@@ -1,4 +1,4 @@
-/// Programmatic scrolling (scrollTo, jump, resize) and seed 004's loop jump.
+/// Programmatic scrolling (scrollTo, jump, resize) and the duplicate-ends carousel's loop jump.
 extension ScrollModel {
     // MARK: Programmatic scrolling
 
@@ -92,7 +92,7 @@ extension ScrollModel {
 
     // MARK: Loops
 
-    /// Seed 004: at rest on a duplicate, jump without animation to the real item.
+    /// Duplicate-ends carousel: at rest on a duplicate, jump without animation to the real item.
     mutating func loopJumpIfOnDuplicate() {
         var o = offset
         for (axis, isX) in [(x, true), (y, false)] where axis.duplicate {

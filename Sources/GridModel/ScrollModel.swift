@@ -17,7 +17,7 @@ struct ScrollModel: ScrollEngine {
     var motion: Motion = .none
     var layout: TileLayout
     var idleSince = 0.0
-    /// A deceleration interrupted by a new drag still owes its didEndDecelerating (seed 001).
+    /// A deceleration interrupted by a new drag still owes its didEndDecelerating, as UIKit reports it.
     var pendingEndDecelerating = false
     /// Page origins (content offset of page 0) per axis; shifted by recenters.
     var pageOrigin: FixedPoint

@@ -22,7 +22,7 @@ public struct TileStats: Sendable, Equatable {
 }
 
 /// Keeps the tiles that cover the viewport plus `buffer` rows and columns, placing them from an
-/// anchor (one tile's content position). Tiles that leave go to a reuse pool (seed 001's queue).
+/// anchor (one tile's content position). Tiles that leave go to a reuse pool (a UITableView-style reuse queue).
 struct TileLayout: Sendable {
     let tileSize: FixedPoint
     let buffer: Int64
@@ -122,7 +122,7 @@ struct TileLayout: Sendable {
                               y: axis(offset.y, viewport.y, anchorTile.y, anchorOrigin.y, tileSize.y))
     }
 
-    /// Seed 003's range around `centre`: ± Int(viewport / tile) columns and rows, and nothing at all
+    /// Freshcode's range around `centre`: ± Int(viewport / tile) columns and rows, and nothing at all
     /// when either count is 0 (freshcode's `populateGridInBounds` returns unless upperX > lowerX and
     /// upperY > lowerY).
     func freshcodeRange(centre: TileCoordinate, viewport: FixedPoint) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>)? {
