@@ -151,19 +151,7 @@ extension DiffReport {
             guard let b else { return "null" }
             return "[\(b.x),\(b.y),\(b.width),\(b.height)]"
         }
-        func string(_ s: String) -> String {
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                default:
-                    if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
-        }
+        let string = JSONText.string
         let frameLines = frames.map { f -> String in
             var s = "{\"path\":\(string(f.path)),\"status\":\"\(f.status.rawValue)\",\"failed\":\(f.failed)"
             if f.status == .same || f.status == .changed {

@@ -202,7 +202,7 @@ public enum Verifier {
 extension VerifyReport {
     public func json() -> String {
         let failureList = failures.map { f -> String in
-            var s = "{\"kind\":\"\(f.kind.rawValue)\",\"frame\":\(f.frame),\"detail\":\"\(f.detail)\""
+            var s = "{\"kind\":\"\(f.kind.rawValue)\",\"frame\":\(f.frame),\"detail\":\(JSONText.string(f.detail))"
             if let last = f.throughFrame { s += ",\"throughFrame\":\(last)" }
             if f.kind == .pixels || f.kind == .coverage, let b = f.box { s += ",\"pixels\":\(f.pixels),\"box\":[\(b.0),\(b.1),\(b.2),\(b.3)]" }
             return s + "}"
