@@ -2,15 +2,6 @@ import Foundation
 import Testing
 @testable import GridModel
 
-/// A 40 × 40 grid with tile (20, 20) centred (offset (1855, 1628)) and 200 × 100-point pages.
-private func pagingFrames(_ mode: String, _ steps: String) throws -> [FrameState] {
-    try allFrames(try decode(scenarioJSON(
-        steps: steps, scroll: #"{ "paging": "\#(mode)", "pageSize": { "width": 200, "height": 100 } }"#,
-        grid: #"{ "columns": 40, "rows": 40, "start": { "x": 20, "y": 20 } }"#)))
-}
-
-private func pageChanges(_ frames: [FrameState]) -> [FrameState] { frames.filter { $0.has("pageChanged") } }
-
 /// Issue 9, item 2: snap paging snaps in didEndDragging when the release has no deceleration (seed 001).
 @Suite struct SnapReleaseTests {
     @Test(arguments: [

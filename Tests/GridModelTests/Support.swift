@@ -37,3 +37,12 @@ extension FrameState {
     func has(_ name: String) -> Bool { events.contains { $0.name == name } }
     var eventNames: [String] { events.map(\.name).filter { $0 != "didScroll" } }
 }
+
+/// A 40 × 40 grid with tile (20, 20) centred (offset (1855, 1628)) and 200 × 100-point pages.
+func pagingFrames(_ mode: String, _ steps: String) throws -> [FrameState] {
+    try allFrames(try decode(scenarioJSON(
+        steps: steps, scroll: #"{ "paging": "\#(mode)", "pageSize": { "width": 200, "height": 100 } }"#,
+        grid: #"{ "columns": 40, "rows": 40, "start": { "x": 20, "y": 20 } }"#)))
+}
+
+func pageChanges(_ frames: [FrameState]) -> [FrameState] { frames.filter { $0.has("pageChanged") } }
