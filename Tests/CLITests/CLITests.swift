@@ -82,6 +82,18 @@ struct CLI {
                            stderr: lines.map { $0 + "\n" }.joined()), peak)
     }
 
+    /// Starts the executable in the background; its stderr is the returned pipe (stdout is discarded).
+    static func start(_ arguments: [String]) throws -> (process: Process, stderr: Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        return (process, err)
+    }
+
     static func files(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }

@@ -133,12 +133,7 @@ import TestSupport
         try probe.run()
         probe.waitUntilExit()
         guard probe.terminationStatus == 0 else { print("unshare --pid not permitted here; skipped"); return }
-        let outer = Process()
-        outer.executableURL = CLI.executable
-        outer.arguments = ["render", long, "--out", shared.path, "--quiet", "--jobs", "1"]
-        let err = Pipe()
-        outer.standardError = err
-        try outer.run()
+        let (outer, err) = try CLI.start(["render", long, "--out", shared.path, "--quiet", "--jobs", "1"])
         var others = 0
         while outer.isRunning && others < 12 {
             usleep(400_000)

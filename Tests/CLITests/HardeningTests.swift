@@ -97,13 +97,7 @@ struct BadScenario: Sendable, CustomStringConvertible {
         let full = folder.appendingPathComponent("full"), cut = folder.appendingPathComponent("cut")
         #expect(try CLI.run(["render", scenario, "--out", full.path, "--quiet", "--jobs", "2"]).status == 0)
 
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["render", scenario, "--out", cut.path, "--jobs", "2"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
+        let (process, err) = try CLI.start(["render", scenario, "--out", cut.path, "--jobs", "2"])
         let deadline = Date().addingTimeInterval(60)
         while frames(cut).count < 20 && process.isRunning && Date() < deadline { usleep(5_000) }
         kill(process.processIdentifier, signal)
@@ -140,13 +134,7 @@ struct BadScenario: Sendable, CustomStringConvertible {
               "steps": [ { "drag": { "by": { "x": -90000, "y": 40000 }, "duration": 1500, "release": "hold" } } ] }
             """, to: folder)
         let out = folder.appendingPathComponent("o")
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["render", scenario, "--out", out.path, "--jobs", "1"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
+        let (process, err) = try CLI.start(["render", scenario, "--out", out.path, "--jobs", "1"])
         usleep(700_000)
         let signalled = Date()
         kill(process.processIdentifier, SIGINT)
