@@ -15,7 +15,7 @@ public enum ContactSheet {
 
     /// Writes the sheet and returns its path.
     /// - Parameter warn: told about each trace file that was skipped (the labels then lack its frames).
-    /// - Throws: `ToolInputError` for options out of range, no frames, a bad frame or a limit;
+    /// - Throws: `ToolError` for options out of range, no frames, a bad frame or a limit;
     ///   `RasterError(.input)` for a frame that cannot be read; `RasterError(.io)` when writing fails.
     @discardableResult
     public static func write(folder: String, options: SheetOptions, font: FontRenderer,
@@ -23,11 +23,11 @@ public enum ContactSheet {
         try options.validate()
         switch FileInput.kind(of: folder) {
         case .folder: break
-        case .missing: throw ToolInputError(.invalidInput, "folder \(FileInput.quoted(folder)) does not exist")
-        default: throw ToolInputError(.invalidInput, "\(FileInput.quoted(folder)) is not a folder")
+        case .missing: throw ToolError(.invalidInput, "folder \(FileInput.quoted(folder)) does not exist")
+        default: throw ToolError(.invalidInput, "\(FileInput.quoted(folder)) is not a folder")
         }
         let files = frameFiles(in: folder)
-        guard !files.isEmpty else { throw ToolInputError(.invalidInput, "no frame_*.png files in \(FileInput.quoted(folder))") }
+        guard !files.isEmpty else { throw ToolError(.invalidInput, "no frame_*.png files in \(FileInput.quoted(folder))") }
         let (traceFrames, skipped) = TraceReader.read(folder: folder, limits: options.traceLimits)
         skipped.forEach(warn)
         let trace = Dictionary(traceFrames.map { ($0.frame, $0) }, uniquingKeysWith: { a, _ in a })
@@ -41,7 +41,7 @@ public enum ContactSheet {
         let layout = try SheetLayout(count: shown.count, columns: options.columns, cellWidth: cellWidth,
                                      cellHeight: SheetLayout.cellHeight(cellWidth: cellWidth, frameWidth: first.width, frameHeight: first.height),
                                      maxPixels: options.maxSheetPixels)
-        var sheet = try Canvas(width: layout.width, height: layout.height, fill: RGBA(40, 40, 40))
+        var sheet = try Pixmap(width: layout.width, height: layout.height, fill: RGBA(40, 40, 40))
         for (i, file) in shown.enumerated() {
             let image = i == 0 ? first : try decode(file.path, options)
             let (x, y) = layout.origin(i)
@@ -65,7 +65,7 @@ public enum ContactSheet {
             if text.count > maxLabelCharacters { text = String(text.prefix(maxLabelCharacters - 1)) + "…" }
             let line = font.layout(text, pixelSize: 11)
             sheet.draw(line, x: x + 2, baseline: y + th + 13, color: recentered ? RGBA(255, 120, 120) : RGBA(230, 230, 230),
-                       clip: ClipRect(x0: x, y0: y + th, x1: x + tw, y1: y + th + SheetLayout.labelHeight))
+                       clip: IntRect(x: x, y: y + th, width: tw, height: SheetLayout.labelHeight))
         }
         let output = options.output ?? (folder as NSString).appendingPathComponent("sheet.png")
         try FileOutput.writeAtomically(try PNGCodec.encode(sheet), to: output)
@@ -92,19 +92,19 @@ public enum ContactSheet {
     }
 
     /// A frame's pixels, refused from its file size and PNG header when over the limits.
-    static func decode(_ path: String, _ options: SheetOptions) throws -> DecodedImage {
-        try ToolInputError.checkSize(path, what: "frame", maxBytes: options.maxFrameBytes, limit: "maxFrameBytes")
+    static func decode(_ path: String, _ options: SheetOptions) throws -> Pixmap {
+        try ToolError.checkSize(path, what: "frame", maxBytes: options.maxFrameBytes, limit: "maxFrameBytes")
         let bytes = try FileInput.read(path, maxBytes: options.maxFrameBytes, what: "frame")
         let shown = FileInput.quoted(path)
         if let (width, height) = pngSize(bytes), case let (area, overflow) = width.multipliedReportingOverflow(by: height),
            overflow || area > options.maxFramePixels {
-            throw ToolInputError(.overLimit, "frame \(shown) is \(width)×\(height) pixels; the limit is \(options.maxFramePixels) pixels (maxFramePixels)",
+            throw ToolError(.overLimit, "frame \(shown) is \(width)×\(height) pixels; the limit is \(options.maxFramePixels) pixels (maxFramePixels)",
                                  limit: "maxFramePixels")
         }
         do {
             return try PNGCodec.decode(bytes, maxPixels: options.maxFramePixels)
         } catch {
-            throw ToolInputError(.invalidInput, "frame \(shown) is not a valid PNG: \(error)")
+            throw ToolError(.invalidInput, "frame \(shown) is not a valid PNG: \(error)")
         }
     }
 
@@ -117,7 +117,7 @@ public enum ContactSheet {
     }
 
     /// Area-average (box filter) scaling to `width` × `height` (up or down).
-    static func downscale(_ image: DecodedImage, width: Int, height: Int) throws -> Canvas {
+    static func downscale(_ image: Pixmap, width: Int, height: Int) throws -> Pixmap {
         var out = [UInt8](repeating: 255, count: width * height * 4)
         image.pixels.withUnsafeBufferPointer { src in
             for ty in 0..<height {
@@ -140,6 +140,6 @@ public enum ContactSheet {
                 }
             }
         }
-        return try Canvas(width: width, height: height, pixels: out)
+        return try Pixmap(width: width, height: height, pixels: out)
     }
 }

@@ -10,22 +10,16 @@ enum DiffImages {
         return base.replacingOccurrences(of: "/", with: "__") + suffix + ".png"
     }
 
-    static func write(expected: RGBAImage, actual: RGBAImage, diff: RGBAImage, relativePath: String, to folder: String,
+    static func write(expected: Pixmap, actual: Pixmap, diff: Pixmap, relativePath: String, to folder: String,
                       sideBySide: Bool) throws {
-        let diffCanvas = try canvas(diff)
-        try FileOutput.writeAtomically(try PNGCodec.encode(diffCanvas), to: (folder as NSString).appendingPathComponent(outputName(relativePath, suffix: "-diff")))
+        try FileOutput.writeAtomically(try PNGCodec.encode(diff), to: (folder as NSString).appendingPathComponent(outputName(relativePath, suffix: "-diff")))
         guard sideBySide else { return }
         let gap = 4
-        var strip = try Canvas(width: expected.width * 3 + gap * 2, height: expected.height, fill: RGBA(255, 0, 255))
+        var strip = try Pixmap(width: expected.width * 3 + gap * 2, height: expected.height, fill: RGBA(255, 0, 255))
         for (i, image) in [expected, diff, actual].enumerated() {
-            strip.copy(try canvas(image), x: i * (expected.width + gap), y: 0)
+            strip.copy(image, x: i * (expected.width + gap), y: 0)
         }
         try FileOutput.writeAtomically(try PNGCodec.encode(strip), to: (folder as NSString).appendingPathComponent(outputName(relativePath, suffix: "-sbs")))
-    }
-
-    /// The image as a canvas; an image whose pixels do not match its size is an error (Canvas checks).
-    static func canvas(_ image: RGBAImage) throws -> Canvas {
-        try Canvas(width: image.width, height: image.height, pixels: image.pixels)
     }
 }
 
@@ -147,7 +141,7 @@ enum HTMLReport {
 extension DiffReport {
     /// Machine-readable report.
     public func json() -> String {
-        func box(_ b: (x: Int, y: Int, width: Int, height: Int)?) -> String {
+        func box(_ b: IntRect?) -> String {
             guard let b else { return "null" }
             return "[\(b.x),\(b.y),\(b.width),\(b.height)]"
         }

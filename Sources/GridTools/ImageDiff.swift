@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Rasterizer
+public import Rasterizer
 import Synchronization
 
 /// How a pair of frames compares.
@@ -15,7 +15,8 @@ public struct FrameComparison: Sendable {
     public var differentPixels = 0
     public var antialiasedPixels = 0
     public var totalPixels = 0
-    public var box: (x: Int, y: Int, width: Int, height: Int)?
+    /// Bounding box of the differing pixels.
+    public var box: IntRect?
     /// Sizes when they differ: expected and actual, width × height.
     public var expectedSize: (Int, Int)?
     public var actualSize: (Int, Int)?
@@ -40,7 +41,7 @@ public struct DiffOptions: Sendable {
     public var maxDiffRatio: Double?
     /// Frames compared in parallel (at least 1).
     public var jobs = 1
-    /// Decoded images larger than this are rejected (1…`Canvas.maxPixels`).
+    /// Decoded images larger than this are rejected (1…`Pixmap.maxPixels`).
     public var maxPixels = 100_000_000
     /// Entries (files and folders) a folder comparison walks at most, per side.
     public var maxFolderEntries = 200_000
@@ -59,14 +60,14 @@ public struct DiffOptions: Sendable {
     public init() {}
 
     /// Refuses an option out of range, with one line naming it.
-    public func validate() throws(DiffInputError) {
-        func refuse(_ text: String) -> DiffInputError { DiffInputError(message: text) }
+    public func validate() throws(ToolError) {
+        func refuse(_ text: String) -> ToolError { ToolError(.invalidOption, text) }
         guard match.threshold >= 0 && match.threshold <= 1 else { throw refuse("the threshold must be from 0 to 1, not \(match.threshold)") }
         if let n = maxDiffPixels, n < 0 { throw refuse("the number of differing pixels allowed must be at least 0, not \(n)") }
         if let r = maxDiffRatio, !(r >= 0 && r <= 1) { throw refuse("the ratio of differing pixels allowed must be from 0 to 1, not \(r)") }
         guard jobs >= 1 else { throw refuse("jobs must be at least 1, not \(jobs)") }
-        guard maxPixels >= 1 && maxPixels <= Canvas.maxPixels else {
-            throw refuse("the pixel limit must be from 1 to \(Canvas.maxPixels), not \(maxPixels)")
+        guard maxPixels >= 1 && maxPixels <= Pixmap.maxPixels else {
+            throw refuse("the pixel limit must be from 1 to \(Pixmap.maxPixels), not \(maxPixels)")
         }
         guard maxFileBytes >= 1 else { throw refuse("the file size limit must be at least 1 byte, not \(maxFileBytes)") }
         guard maxEmbeddedBytes >= 0 else { throw refuse("the embedded size limit must be at least 0 bytes, not \(maxEmbeddedBytes)") }
@@ -97,22 +98,16 @@ public struct DiffReport: Sendable {
     public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
 }
 
-/// An input that cannot be read or decoded, or an option out of range (exit 2). One line.
-public struct DiffInputError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
-}
-
 /// Compares two PNG files or two folders of frames paired by relative path.
 public enum ImageDiff {
     public static func run(expected: String, actual: String, options: DiffOptions) throws -> DiffReport {
         try options.validate()
         let kindA = FileInput.kind(of: expected), kindB = FileInput.kind(of: actual)
         for (path, kind) in [(expected, kindA), (actual, kindB)] where kind == .missing {
-            throw DiffInputError(message: "\(FileInput.quoted(path)) does not exist")
+            throw ToolError(.invalidInput, "\(FileInput.quoted(path)) does not exist")
         }
         guard (kindA == .folder) == (kindB == .folder) else {
-            throw DiffInputError(message: "compare two PNG files or two folders, not a file with a folder")
+            throw ToolError(.invalidInput, "compare two PNG files or two folders, not a file with a folder")
         }
         let isDirA = kindA == .folder
         var pairs: [(path: String, a: String?, b: String?)]
@@ -160,7 +155,7 @@ public enum ImageDiff {
     /// PNG files under `folder`, as sorted relative paths. Folders named *.png are not files.
     static func pngFiles(in folder: String, maxEntries: Int) throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
-            throw DiffInputError(message: "cannot read folder \(FileInput.quoted(folder))")
+            throw ToolError(.invalidInput, "cannot read folder \(FileInput.quoted(folder))")
         }
         var files: [String] = []
         var visited = 0
@@ -168,7 +163,7 @@ public enum ImageDiff {
             visited += 1
             // A folder of frames is flat or shallow; a walk of "/" must end quickly with a clear error.
             guard visited <= maxEntries else {
-                throw DiffInputError(message: "folder \(FileInput.quoted(folder)) holds more than \(maxEntries) entries; the limit is \(maxEntries)")
+                throw ToolError(.invalidInput, "folder \(FileInput.quoted(folder)) holds more than \(maxEntries) entries; the limit is \(maxEntries)")
             }
             let isFolder = walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
             if isFolder && walker.level > DiffOptions.maxFolderDepth { walker.skipDescendants() }
@@ -180,21 +175,21 @@ public enum ImageDiff {
     }
 
     /// The bytes of a PNG file: a regular file within `maxFileBytes`, or a one-line error.
-    static func read(_ path: String, options: DiffOptions) throws(DiffInputError) -> [UInt8] {
+    static func read(_ path: String, options: DiffOptions) throws(ToolError) -> [UInt8] {
         do { return try FileInput.read(path, maxBytes: options.maxFileBytes, what: "PNG") } catch {
-            throw DiffInputError(message: error.message)
+            throw ToolError(.invalidInput, error.message)
         }
     }
 
     /// A one-line error naming the file, for a PNG libpng refused or one over the pixel limit.
-    static func decodeError(_ path: String, _ error: RasterError) -> DiffInputError {
+    static func decodeError(_ path: String, _ error: RasterError) -> ToolError {
         let shown = FileInput.quoted(path), reason = FileInput.quoted(error.message)
         let plain = error.kind == .size || reason.hasPrefix("not a PNG")
-        return DiffInputError(message: plain ? "\(shown): \(reason)" : "\(shown): not a valid PNG (\(reason))")
+        return ToolError(.invalidInput, plain ? "\(shown): \(reason)" : "\(shown): not a valid PNG (\(reason))")
     }
 
-    static func decode(_ bytes: [UInt8], _ path: String, maxPixels: Int) throws(DiffInputError) -> RGBAImage {
-        do { return RGBAImage(try PNGCodec.decode(bytes, maxPixels: maxPixels)) } catch { throw decodeError(path, error) }
+    static func decode(_ bytes: [UInt8], _ path: String, maxPixels: Int) throws(ToolError) -> Pixmap {
+        do { return try PNGCodec.decode(bytes, maxPixels: maxPixels) } catch { throw decodeError(path, error) }
     }
 
     static func compare(path: String, _ a: String?, _ b: String?, options: DiffOptions) throws -> FrameComparison {
@@ -225,7 +220,7 @@ public enum ImageDiff {
         match.makeDiffImage = options.outputDirectory != nil
         let result: PixelMatchResult
         do { result = try PixelMatch.compare(imageA, imageB, options: match) } catch {
-            throw DiffInputError(message: "\(FileInput.quoted(path)): \(error.message)")
+            throw ToolError(error.kind, "\(FileInput.quoted(path)): \(error.message)", limit: error.limit)
         }
         let compared = clock.now
         let total = imageA.width * imageA.height

@@ -1,98 +1,30 @@
 public import Rasterizer
 
-/// An RGBA8 image in memory: rows of `width * 4` bytes, top to bottom.
-///
-/// `init(width:height:pixels:)` stores what it is given, unchecked; `isValid` says whether the
-/// pixels match the size, and every reader here (`PixelMatch.compare`, the diff images) checks it
-/// first and throws, so no value can make them read out of bounds. `init(checkedWidth:height:pixels:)`
-/// checks up front. Images from `PNGCodec` and `Canvas` are always valid.
-public struct RGBAImage: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public let pixels: [UInt8]
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-    /// An image whose size is checked: positive sides, at most `Canvas.maxPixels` pixels, and
-    /// exactly `width * height * 4` bytes.
-    public init(checkedWidth width: Int, height: Int, pixels: [UInt8]) throws(PixelMatchError) {
-        self.init(width: width, height: height, pixels: pixels)
-        try check()
-    }
-    public init(_ decoded: DecodedImage) { self.init(width: decoded.width, height: decoded.height, pixels: decoded.pixels) }
-    public init(_ canvas: Canvas) { self.init(width: canvas.width, height: canvas.height, pixels: canvas.pixels) }
-
-    /// Whether the size is positive, within `Canvas.maxPixels`, and matches `pixels`.
-    public var isValid: Bool { (try? check()) != nil }
-
-    func check() throws(PixelMatchError) {
-        let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width > 0, height > 0, !overflow, area <= Canvas.maxPixels else {
-            throw PixelMatchError(.invalidImage, "an image needs a positive size of at most \(Canvas.maxPixels) pixels, not \(width)×\(height)")
-        }
-        guard pixels.count == area * 4 else {
-            throw PixelMatchError(.invalidImage, "a \(width)×\(height) image needs \(area * 4) bytes of RGBA, not \(pixels.count)")
-        }
-    }
-}
-
-/// Why two images cannot be compared.
-public struct PixelMatchError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
-        /// An image whose pixels do not match its size.
-        case invalidImage
-        /// Images of different sizes (the diff reports those as size-changed instead).
-        case sizeMismatch
-        /// An option out of range (threshold outside 0…1 or NaN).
-        case invalidOption
-    }
-    public var kind: Kind
-    public var message: String
-    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
-    public var description: String { message }
-}
-
-/// A rectangle of pixels excluded from counting: x, y, width, height. Any values are allowed: the
-/// region is clipped to the image (negative x or y included), with overflow-safe arithmetic, and a
-/// region with no positive width or height ignores nothing.
-public struct IgnoreRegion: Sendable, Equatable {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
-
-    /// The part inside a `imageWidth` × `imageHeight` image, as [x0, x1) × [y0, y1); nil when empty.
-    func clipped(toWidth imageWidth: Int, height imageHeight: Int) -> ClipRect? {
-        guard width > 0, height > 0 else { return nil }
-        // x + width saturates instead of overflowing; the clip then bounds it by the image.
-        let x1 = x > Int.max - width ? Int.max : x + width
-        let y1 = y > Int.max - height ? Int.max : y + height
-        let rect = ClipRect(x0: max(x, 0), y0: max(y, 0), x1: min(x1, imageWidth), y1: min(y1, imageHeight))
-        return rect.isEmpty ? nil : rect
-    }
-}
-
+/// How `PixelMatch.compare` counts.
 public struct PixelMatchOptions: Sendable {
     /// Matching threshold on pixelmatch's 0…1 scale: the YIQ cut-off is 35215·threshold².
     /// Values outside 0…1 (and NaN) are refused by `PixelMatch.compare`.
     public var threshold = 0.1
     /// Count anti-aliased pixels as differences too.
     public var includeAA = false
-    public var ignore: [IgnoreRegion] = []
+    /// Rectangles of pixels excluded from counting. Any values are allowed: each is clipped to the
+    /// image with overflow-safe arithmetic, and an empty one ignores nothing.
+    public var ignore: [IntRect] = []
     /// Draw a pixelmatch-style diff image.
     public var makeDiffImage = false
     public init() {}
 }
 
+/// What `PixelMatch.compare` found.
 public struct PixelMatchResult: Sendable {
     /// Pixels counted as different.
     public var different: Int
     /// Pixels over the threshold but taken for anti-aliasing (not counted unless includeAA).
     public var antialiased: Int
-    /// Bounding box of the counted pixels: x, y, width, height.
-    public var box: (x: Int, y: Int, width: Int, height: Int)?
+    /// Bounding box of the counted pixels; nil when none differ.
+    public var box: IntRect?
     /// Unchanged pixels faded grey, differing red, anti-aliased yellow.
-    public var diffImage: RGBAImage?
+    public var diffImage: Pixmap?
 }
 
 /// pixelmatch 7's metric, reimplemented: the YIQ colour delta of Kotsarenko and Ramos with
@@ -102,36 +34,41 @@ public enum PixelMatch {
     /// The largest possible YIQ delta.
     static let maxYIQDelta = 35215.0
 
-    /// Compares two images of one size.
-    /// - Throws: `PixelMatchError` when an image's pixels do not match its size (`.invalidImage`),
-    ///   the sizes differ (`.sizeMismatch`), or the threshold is outside 0…1 (`.invalidOption`).
-    public static func compare(_ a: RGBAImage, _ b: RGBAImage,
-                               options: PixelMatchOptions = PixelMatchOptions()) throws(PixelMatchError) -> PixelMatchResult {
-        try a.check()
-        try b.check()
+    /// Compares two images of one size, as pixelmatch does.
+    ///
+    /// ```swift
+    /// var options = PixelMatchOptions()
+    /// options.ignore = [IntRect(x: 0, y: 0, width: 100, height: 40)]   // the clock
+    /// let result = try PixelMatch.compare(expected, actual, options: options)
+    /// print(result.different, result.box as Any)
+    /// ```
+    /// - Throws: `ToolError`: `.sizeMismatch` when the sizes differ, `.invalidOption` when the
+    ///   threshold is outside 0…1 or NaN.
+    public static func compare(_ a: Pixmap, _ b: Pixmap,
+                               options: PixelMatchOptions = PixelMatchOptions()) throws(ToolError) -> PixelMatchResult {
         guard a.width == b.width && a.height == b.height else {
-            throw PixelMatchError(.sizeMismatch, "images of different sizes: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
+            throw ToolError(.sizeMismatch, "images of different sizes: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
         }
         guard options.threshold >= 0 && options.threshold <= 1 else {
-            throw PixelMatchError(.invalidOption, "the threshold must be from 0 to 1, not \(options.threshold)")
+            throw ToolError(.invalidOption, "the threshold must be from 0 to 1, not \(options.threshold)")
         }
         let width = a.width, height = a.height
         let maxDelta = maxYIQDelta * options.threshold * options.threshold
         // Regions clipped to the image once, so the loop compares in-range integers only.
-        let ignore = options.ignore.compactMap { $0.clipped(toWidth: width, height: height) }
+        let ignore = options.ignore.compactMap { $0.intersection(a.bounds) }
         var different = 0, antialiased = 0
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var output: [UInt8] = options.makeDiffImage ? [UInt8](repeating: 0, count: width * height * 4) : []
-        a.pixels.withUnsafeBufferPointer { pa in
-            b.pixels.withUnsafeBufferPointer { pb in
-                let ra = UnsafeRawBufferPointer(pa), rb = UnsafeRawBufferPointer(pb)
+        a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in
+                let pa = ra.bindMemory(to: UInt8.self), pb = rb.bindMemory(to: UInt8.self)
                 for y in 0..<height {
                     for x in 0..<width {
                         let i = y * width + x
                         let pos = i * 4
                         let same = ra.loadUnaligned(fromByteOffset: pos, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
                         let delta = same ? 0 : colorDelta(pa, pb, pos, pos, yOnly: false)
-                        if abs(delta) > maxDelta && !(!ignore.isEmpty && ignore.contains { x >= $0.x0 && x < $0.x1 && y >= $0.y0 && y < $0.y1 }) {
+                        if abs(delta) > maxDelta && !(!ignore.isEmpty && ignore.contains { $0.contains(x: x, y: y) }) {
                             if !options.includeAA && (isAntialiased(pa, x, y, width, height, pb) || isAntialiased(pb, x, y, width, height, pa)) {
                                 antialiased += 1
                                 if options.makeDiffImage { put(&output, pos, 255, 255, 0) }
@@ -150,9 +87,11 @@ public enum PixelMatch {
                 }
             }
         }
+        // The output has the images' size, so Pixmap's check cannot fail.
+        let diffImage = options.makeDiffImage ? try? Pixmap(width: width, height: height, pixels: output) : nil
         return PixelMatchResult(different: different, antialiased: antialiased,
-                                box: maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1),
-                                diffImage: options.makeDiffImage ? RGBAImage(width: width, height: height, pixels: output) : nil)
+                                box: maxX < 0 ? nil : IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1),
+                                diffImage: diffImage)
     }
 
     @inline(__always)

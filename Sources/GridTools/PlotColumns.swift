@@ -27,7 +27,7 @@ struct PlotColumns {
     /// A 2-pixel polyline through `points` (pixel positions, x in increasing order; nil breaks the
     /// line). A segment going back in x is skipped, so every column is visited at most once per
     /// point plus once per column.
-    func polyline(_ points: [(x: Double, y: Double)?], color: RGBA, into canvas: inout Canvas, clip: ClipRect) {
+    func polyline(_ points: [(x: Double, y: Double)?], color: RGBA, into canvas: inout Pixmap, clip: IntRect) {
         guard count > 0 else { return }
         var spans = [(lo: Double, hi: Double)?](repeating: nil, count: count)
         func add(_ c: Int, _ a: Double, _ b: Double) {

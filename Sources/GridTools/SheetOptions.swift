@@ -40,17 +40,17 @@ public struct SheetOptions: Sendable, Equatable {
         self.traceLimits = traceLimits
     }
 
-    /// - Throws: `ToolInputError(.invalidOption)` naming the first value out of range.
-    public func validate() throws(ToolInputError) {
-        if let every { try ToolInputError.check(every, in: 1...Int.max, "SheetOptions.every") }
-        try ToolInputError.check(columns, in: 1...Int.max, "SheetOptions.columns")
-        try ToolInputError.check(thumbnailWidth, in: Self.thumbnailWidths, "SheetOptions.thumbnailWidth")
-        try ToolInputError.check(maxThumbnails, in: 1...Int.max, "SheetOptions.maxThumbnails")
-        try ToolInputError.check(maxSheetPixels, in: 1...Canvas.maxPixels, "SheetOptions.maxSheetPixels")
-        try ToolInputError.check(maxFramePixels, in: 1...Canvas.maxPixels, "SheetOptions.maxFramePixels")
-        try ToolInputError.check(maxFrameBytes, in: 0...Int.max, "SheetOptions.maxFrameBytes")
+    /// - Throws: `ToolError(.invalidOption)` naming the first value out of range.
+    public func validate() throws(ToolError) {
+        if let every { try ToolError.check(every, in: 1...Int.max, "SheetOptions.every") }
+        try ToolError.check(columns, in: 1...Int.max, "SheetOptions.columns")
+        try ToolError.check(thumbnailWidth, in: Self.thumbnailWidths, "SheetOptions.thumbnailWidth")
+        try ToolError.check(maxThumbnails, in: 1...Int.max, "SheetOptions.maxThumbnails")
+        try ToolError.check(maxSheetPixels, in: 1...Pixmap.maxPixels, "SheetOptions.maxSheetPixels")
+        try ToolError.check(maxFramePixels, in: 1...Pixmap.maxPixels, "SheetOptions.maxFramePixels")
+        try ToolError.check(maxFrameBytes, in: 0...Int.max, "SheetOptions.maxFrameBytes")
         try traceLimits.validate()
-        if output?.isEmpty == true { throw ToolInputError(.invalidOption, "SheetOptions.output is empty") }
+        if output?.isEmpty == true { throw ToolError(.invalidOption, "SheetOptions.output is empty") }
     }
 }
 
@@ -69,7 +69,7 @@ struct SheetLayout: Equatable {
     /// The layout of `count` thumbnails of `cellWidth` × `cellHeight`, or an error naming the limit
     /// when the sheet would be over `maxPixels` (checked with overflow-safe arithmetic, before any
     /// memory is allocated).
-    init(count: Int, columns: Int, cellWidth: Int, cellHeight: Int, maxPixels: Int) throws(ToolInputError) {
+    init(count: Int, columns: Int, cellWidth: Int, cellHeight: Int, maxPixels: Int) throws(ToolError) {
         precondition(count > 0 && columns > 0 && cellWidth > 0 && cellHeight > 0)
         self.columns = min(columns, count)
         rows = (count - 1) / self.columns + 1
@@ -87,7 +87,7 @@ struct SheetLayout: Equatable {
         } }
         guard let width, let height, let area, area <= maxPixels else {
             let size = width.flatMap { w in height.map { h in "\(w)×\(h) pixels" } } ?? "more pixels than memory holds"
-            throw ToolInputError(.overLimit, "a contact sheet of \(count) thumbnails in \(self.columns) columns is \(size), over the limit of \(maxPixels) pixels (maxSheetPixels)",
+            throw ToolError(.overLimit, "a contact sheet of \(count) thumbnails in \(self.columns) columns is \(size), over the limit of \(maxPixels) pixels (maxSheetPixels)",
                                  limit: "maxSheetPixels")
         }
         self.width = width

@@ -14,9 +14,9 @@ public struct PlotOptions: Sendable, Equatable {
         self.height = height
     }
 
-    func validate() throws(ToolInputError) {
-        try ToolInputError.check(width, in: Self.sizes, "PlotOptions.width")
-        try ToolInputError.check(height, in: Self.sizes, "PlotOptions.height")
+    func validate() throws(ToolError) {
+        try ToolError.check(width, in: Self.sizes, "PlotOptions.width")
+        try ToolError.check(height, in: Self.sizes, "PlotOptions.height")
     }
 }
 
@@ -43,14 +43,14 @@ public enum TracePlot {
         (["loopJump", "pageChanged", "jump", "resize", "cancel"], RGBA(90, 90, 90)),
     ]
 
-    /// - Throws: `ToolInputError` for options out of range or fewer than two frames with a finite time.
-    public static func render(_ frames: [TraceFrame], options: PlotOptions, font: FontRenderer, title: String) throws -> Canvas {
+    /// - Throws: `ToolError` for options out of range or fewer than two frames with a finite time.
+    public static func render(_ frames: [TraceFrame], options: PlotOptions, font: FontRenderer, title: String) throws -> Pixmap {
         try options.validate()
         let frames = frames.filter { $0.t.isFinite }.sorted { ($0.t, $0.frame) < ($1.t, $1.frame) }
         guard frames.count >= 2 else {
-            throw ToolInputError(.invalidInput, "a plot needs at least two trace frames with a finite time, not \(frames.count)")
+            throw ToolError(.invalidInput, "a plot needs at least two trace frames with a finite time, not \(frames.count)")
         }
-        var canvas = try Canvas(width: options.width, height: options.height, fill: RGBA(255, 255, 255))
+        var canvas = try Pixmap(width: options.width, height: options.height, fill: RGBA(255, 255, 255))
         // Velocity from consecutive offsets, with each frame's recenter shift taken out.
         var vx: [(Double, Double)] = [], vy: [(Double, Double)] = []
         for (a, b) in zip(frames, frames.dropFirst()) where b.t > a.t {
@@ -78,7 +78,7 @@ public enum TracePlot {
             let value = PlotScale(values: panel.1.flatMap { $0.points.map(\.1) }, padding: 0.05,
                                   start: frame.y + frame.height, length: -frame.height)
             let columns = PlotColumns(frame)
-            let area = ClipRect(x0: Int(frame.x), y0: Int(frame.y), x1: Int(frame.x + frame.width), y1: Int(frame.y + frame.height))
+            let area = IntRect(minX: Int(frame.x), minY: Int(frame.y), maxX: Int(frame.x + frame.width), maxY: Int(frame.y + frame.height))
             canvas.fill(frame, RGBA(248, 248, 248))
             drawGrid(value: value, time: time, frame: frame, timeLabels: i == panels.count - 1, font: font, into: &canvas)
             // Recenters (red dashes) on every panel, gesture events (ticks along the top) on the first.
@@ -121,7 +121,7 @@ public enum TracePlot {
     }
 
     /// Grid lines with value labels on the left and, on the last panel, time labels below.
-    static func drawGrid(value: PlotScale, time: PlotScale, frame: PixelRect, timeLabels: Bool, font: FontRenderer, into canvas: inout Canvas) {
+    static func drawGrid(value: PlotScale, time: PlotScale, frame: PixelRect, timeLabels: Bool, font: FontRenderer, into canvas: inout Pixmap) {
         for v in PlotScale.ticks(value.lo, value.hi) {
             guard let y = value.position(v) else { continue }
             canvas.fill(PixelRect(x: frame.x, y: y, width: frame.width, height: 1), RGBA(225, 225, 225))

@@ -45,9 +45,9 @@ public struct TraceLimits: Sendable, Equatable {
         self.maxLines = maxLines
     }
 
-    func validate() throws(ToolInputError) {
-        try ToolInputError.check(maxBytes, in: 0...Int.max, "TraceLimits.maxBytes")
-        try ToolInputError.check(maxLines, in: 0...Int.max, "TraceLimits.maxLines")
+    func validate() throws(ToolError) {
+        try ToolError.check(maxBytes, in: 0...Int.max, "TraceLimits.maxBytes")
+        try ToolError.check(maxLines, in: 0...Int.max, "TraceLimits.maxLines")
     }
 }
 
@@ -55,24 +55,24 @@ public enum TraceReader {
     /// Reads a trace file: a regular file within `limits`, every non-empty line a trace line with
     /// finite numbers. The frames come back sorted by frame number, so shards concatenated in any
     /// order just work; a line repeated exactly is dropped.
-    /// - Throws: `RasterError(.input)` for a file that cannot be read; `ToolInputError` naming the
+    /// - Throws: `RasterError(.input)` for a file that cannot be read; `ToolError` naming the
     ///   file and the line for a bad line, two lines that give one frame different values, time
     ///   going backwards, or a limit.
     public static func read(_ path: String, limits: TraceLimits = TraceLimits()) throws -> [TraceFrame] {
         try limits.validate()
-        try ToolInputError.checkSize(path, what: "trace", maxBytes: limits.maxBytes, limit: "maxBytes")
+        try ToolError.checkSize(path, what: "trace", maxBytes: limits.maxBytes, limit: "maxBytes")
         let bytes = try FileInput.read(path, maxBytes: limits.maxBytes, what: "trace")
         return try read(bytes: bytes, name: "trace \(FileInput.quoted(path))", limits: limits)
     }
 
     /// Reads trace lines from memory; `name` starts every error message.
-    public static func read(bytes: [UInt8], name: String, limits: TraceLimits = TraceLimits()) throws(ToolInputError) -> [TraceFrame] {
+    public static func read(bytes: [UInt8], name: String, limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
         try limits.validate()
         guard bytes.count <= limits.maxBytes else {
-            throw ToolInputError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: "maxBytes")
+            throw ToolError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: "maxBytes")
         }
         var parsed: [(frame: TraceFrame, line: Int)] = []
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ToolInputError) in
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ToolError) in
             var lineStart = 0, lineNumber = 0
             while lineStart < buffer.count {
                 lineNumber += 1
@@ -83,12 +83,12 @@ public enum TraceReader {
                 while first < lineEnd, isSpace(buffer[first]) { first += 1 }
                 guard first < lineEnd else { continue }
                 guard parsed.count < limits.maxLines else {
-                    throw ToolInputError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: "maxLines")
+                    throw ToolError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: "maxLines")
                 }
                 do throws(TraceLineError) {
                     parsed.append((try TraceLineParser.parse(buffer, lineStart..<lineEnd), lineNumber))
                 } catch {
-                    throw ToolInputError(.invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
+                    throw ToolError(.invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
                 }
             }
         }
@@ -97,7 +97,7 @@ public enum TraceReader {
 
     /// Sorts by frame number, drops exact repeats, and refuses a frame given two ways or time
     /// going backwards (traces of two different renders mixed).
-    static func ordered(_ lines: [(frame: TraceFrame, line: Int)], name: String) throws(ToolInputError) -> [TraceFrame] {
+    static func ordered(_ lines: [(frame: TraceFrame, line: Int)], name: String) throws(ToolError) -> [TraceFrame] {
         let sorted = lines.sorted { ($0.frame.frame, $0.line) < ($1.frame.frame, $1.line) }
         var out: [TraceFrame] = []
         out.reserveCapacity(sorted.count)
@@ -105,12 +105,12 @@ public enum TraceReader {
         for entry in sorted {
             if let p = previous, p.frame.frame == entry.frame.frame {
                 guard p.frame == entry.frame else {
-                    throw ToolInputError(.invalidInput, "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values")
+                    throw ToolError(.invalidInput, "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values")
                 }
                 continue
             }
             if let p = previous, entry.frame.t < p.frame.t {
-                throw ToolInputError(.invalidInput, "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?")
+                throw ToolError(.invalidInput, "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?")
             }
             out.append(entry.frame)
             previous = entry
@@ -133,7 +133,7 @@ public enum TraceReader {
         for name in names {
             let path = (folder as NSString).appendingPathComponent(name)
             do {
-                try ToolInputError.checkSize(path, what: "trace", maxBytes: budget.maxBytes, limit: "maxBytes")
+                try ToolError.checkSize(path, what: "trace", maxBytes: budget.maxBytes, limit: "maxBytes")
                 let bytes = try FileInput.read(path, maxBytes: budget.maxBytes, what: "trace")
                 let frames = try read(bytes: bytes, name: "trace \(FileInput.quoted(path))", limits: budget)
                 budget.maxBytes -= bytes.count

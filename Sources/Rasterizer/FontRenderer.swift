@@ -255,9 +255,9 @@ public final class FontRenderer: Sendable {
     }
 }
 
-extension Canvas {
+extension Pixmap {
     /// Draws a laid-out line with its pen origin at (x, baseline), clipped to `clip`.
-    public mutating func draw(_ line: TextLine, x: Int, baseline: Int, color: RGBA, clip: ClipRect) {
+    public mutating func draw(_ line: TextLine, x: Int, baseline: Int, color: RGBA, clip: IntRect) {
         for placed in line.glyphs where placed.glyph.width > 0 {
             let glyph = placed.glyph
             glyph.pixels.withUnsafeBufferPointer { mask in

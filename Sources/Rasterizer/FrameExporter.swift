@@ -277,5 +277,5 @@ public struct RenderRangeError: Error, CustomStringConvertible {
 
 /// One worker's reusable frame buffer; each worker touches only its own.
 final class CanvasBox: @unchecked Sendable {
-    var canvas: Canvas?
+    var canvas: Pixmap?
 }

@@ -10,7 +10,7 @@ extension FrameRenderer {
 
     /// The HUD: a panel with frame, time, phase, offset and tile counts, and a minimap of the
     /// content size with the viewport in it, where each recenter shows as a jump back to the middle.
-    func drawHUD(_ frame: FrameState, into canvas: inout Canvas) {
+    func drawHUD(_ frame: FrameState, into canvas: inout Pixmap) {
         let s = Double(scale)
         let size = 11 * s, lineHeight = (size * 1.3).rounded()
         var lines = [
@@ -36,7 +36,7 @@ extension FrameRenderer {
         drawMinimap(frame, into: &canvas)
     }
 
-    func drawMinimap(_ frame: FrameState, into canvas: inout Canvas) {
+    func drawMinimap(_ frame: FrameState, into canvas: inout Pixmap) {
         let s = Double(scale)
         let content = frame.contentSize
         guard content.width > 0, content.height > 0 else { return }

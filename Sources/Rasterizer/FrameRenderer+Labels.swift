@@ -91,7 +91,7 @@ extension FrameRenderer {
     /// (one line when equal), and never smaller than `smallestSize`. A label too wide even then
     /// ends its lines with "…" instead of cutting a glyph; a tile too small for even "…" or for one
     /// line's height shows none. It never draws into a neighbour.
-    func drawLabel(_ tile: DrawnTile, into canvas: inout Canvas) {
+    func drawLabel(_ tile: DrawnTile, into canvas: inout Pixmap) {
         guard let placed = placeLabel(tile) else { return }
         for (line, origin) in zip(placed.label.lines, placed.origins) where !line.layout.glyphs.isEmpty {
             canvas.draw(line.layout, x: origin.x, baseline: origin.baseline, color: style.labelColor, clip: placed.clip)
@@ -103,7 +103,7 @@ extension FrameRenderer {
     struct PlacedLabel {
         var label: FittedLabel
         var origins: [(x: Int, baseline: Int)]
-        var clip: ClipRect
+        var clip: IntRect
     }
 
     /// Where the tile's label goes; nil when labels are hidden.
@@ -119,8 +119,8 @@ extension FrameRenderer {
         let insetY = min(FrameRenderer.labelMargin * Double(scale), r.height / 4)
         let label = fittedLabel(for: item, fontSize: fontSize, width: r.width - 2 * insetX, height: r.height - 2 * insetY)
         let place = FrameRenderer.place
-        let clip = ClipRect(x0: place(r.x + insetX), y0: place(r.y + insetY),
-                            x1: place(r.x + r.width - insetX), y1: place(r.y + r.height - insetY))
+        let clip = IntRect(minX: place(r.x + insetX), minY: place(r.y + insetY),
+                           maxX: place(r.x + r.width - insetX), maxY: place(r.y + r.height - insetY))
         let cx = r.x + r.width / 2, cy = r.y + r.height / 2
         let baseline = place(cy - Double(label.lines.count * label.lineStep) / 2 + label.ascender)
         let origins = label.lines.enumerated().map { i, line in

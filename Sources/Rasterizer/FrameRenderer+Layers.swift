@@ -4,11 +4,11 @@ package import GridModel
 /// labels, placed by the model (`LayerState`) and drawn behind or in front of the grid.
 extension FrameRenderer {
     /// Draws the frame's layers with `placement`, in the scenario's order.
-    package func drawLayers(_ frame: FrameState, _ placement: Layer.Placement, into canvas: inout Canvas) {
+    package func drawLayers(_ frame: FrameState, _ placement: Layer.Placement, into canvas: inout Pixmap) {
         for state in frame.layers where state.layer.placement == placement { draw(state, into: &canvas) }
     }
 
-    func draw(_ state: LayerState, into canvas: inout Canvas) {
+    func draw(_ state: LayerState, into canvas: inout Pixmap) {
         let layer = state.layer
         for (coordinate, r) in state.tiles() {
             guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else { continue }

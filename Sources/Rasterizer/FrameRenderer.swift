@@ -23,20 +23,20 @@ public struct FrameRenderer: Sendable {
         pixelHeight = scenario.viewport.pixelHeight
     }
 
-    public func makeCanvas() throws(RasterError) -> Canvas {
-        try Canvas(width: pixelWidth, height: pixelHeight, fill: style.background)
+    public func makeCanvas() throws(RasterError) -> Pixmap {
+        try Pixmap(width: pixelWidth, height: pixelHeight, fill: style.background)
     }
 
     /// A canvas of the frame's size (a resize step changes it).
-    public func canvas(for frame: FrameState) throws(RasterError) -> Canvas {
-        try Canvas(width: frame.pixelWidth, height: frame.pixelHeight, fill: style.background)
+    public func canvas(for frame: FrameState) throws(RasterError) -> Pixmap {
+        try Pixmap(width: frame.pixelWidth, height: frame.pixelHeight, fill: style.background)
     }
 
     /// The label a tile shows, in the plain format.
     public static func label(for coordinate: TileCoordinate) -> String { label(for: coordinate, format: .plain) }
 
     /// Draws `frame`, replacing `canvas` with one of the frame's size if it differs.
-    public func render(_ frame: FrameState, into canvas: inout Canvas) throws(RasterError) {
+    public func render(_ frame: FrameState, into canvas: inout Pixmap) throws(RasterError) {
         if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = try self.canvas(for: frame) }
         canvas.clear(style.background)
         drawLayers(frame, .behind, into: &canvas)
@@ -45,7 +45,7 @@ public struct FrameRenderer: Sendable {
         if hud { drawHUD(frame, into: &canvas) }
     }
 
-    func draw(_ tile: DrawnTile, into canvas: inout Canvas) {
+    func draw(_ tile: DrawnTile, into canvas: inout Pixmap) {
         let r = tile.pixelRect
         // Skip tiles entirely off the canvas (the kept buffer).
         guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else { return }
@@ -61,7 +61,7 @@ public struct FrameRenderer: Sendable {
 extension FrameRenderer {
     /// A border `width` points wide drawn inside `r` (at most half the tile), as four rectangles
     /// that do not overlap, so a translucent colour is blended once everywhere.
-    func drawBorder(_ r: PixelRect, width: Double, color: RGBA, into canvas: inout Canvas) {
+    func drawBorder(_ r: PixelRect, width: Double, color: RGBA, into canvas: inout Pixmap) {
         let b = min(width * Double(scale), r.width / 2, r.height / 2)
         guard b > 0 && color.a > 0 else { return }
         canvas.fill(PixelRect(x: r.x, y: r.y, width: r.width, height: b), color)

@@ -12,22 +12,19 @@ public enum Compression: String, Sendable, CaseIterable {
     var filter: Int32 { self == .fast ? 2 : -1 }
 }
 
-/// A decoded image: RGBA8 rows, `pixels.count == width * height * 4`. Only `PNGCodec.decode`
-/// makes one, so the size always matches the pixels.
-public struct DecodedImage: Sendable {
-    public let width: Int
-    public let height: Int
-    public let pixels: [UInt8]
-}
-
 public enum PNGCodec {
-    /// Encodes a canvas; opaque canvases are written as 8-bit RGB, others as RGBA.
-    public static func encode(_ canvas: Canvas, compression: Compression = .fast) throws(RasterError) -> [UInt8] {
+    /// Encodes a pixmap as PNG bytes; opaque pixmaps are written as 8-bit RGB, others as RGBA.
+    ///
+    /// ```swift
+    /// let png = try PNGCodec.encode(try Pixmap(width: 2, height: 2, fill: RGBA(255, 255, 255)))
+    /// ```
+    /// - Throws: `RasterError` (`.encode`) when libpng fails.
+    public static func encode(_ pixmap: Pixmap, compression: Compression = .fast) throws(RasterError) -> [UInt8] {
         var message = [CChar](repeating: 0, count: 256)
         var buffer = rg_buffer()
-        let opaque: Int32 = canvas.isOpaque ? 1 : 0
-        let status = canvas.pixels.withUnsafeBufferPointer { pixels in
-            rg_png_encode(pixels.baseAddress, UInt32(canvas.width), UInt32(canvas.height), opaque,
+        let opaque: Int32 = pixmap.isOpaque ? 1 : 0
+        let status = pixmap.withUnsafeBytes { pixels in
+            rg_png_encode(pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width), UInt32(pixmap.height), opaque,
                           compression.level, compression.filter, &buffer, &message, message.count)
         }
         defer { rg_buffer_free(&buffer) }
@@ -40,7 +37,7 @@ public enum PNGCodec {
     /// What a PNG read may cost, each limit named in its error.
     public struct Limits: Sendable, Equatable {
         /// Decoded images larger than this are rejected from their header, before pixel memory is
-        /// allocated. Clamped to 0...`Canvas.maxPixels`.
+        /// allocated. Clamped to 0...`Pixmap.maxPixels`.
         public var maxPixels: Int
         /// Widest and tallest image libpng accepts (`png_set_user_limits`).
         public static let maxSide = Int(RG_PNG_MAX_SIDE)
@@ -54,33 +51,28 @@ public enum PNGCodec {
         public init(maxPixels: Int = 100_000_000) { self.maxPixels = maxPixels }
 
         var c: rg_png_limits {
-            rg_png_limits(max_pixels: UInt64(min(max(maxPixels, 0), Canvas.maxPixels)), max_side: RG_PNG_MAX_SIDE,
+            rg_png_limits(max_pixels: UInt64(min(max(maxPixels, 0), Pixmap.maxPixels)), max_side: RG_PNG_MAX_SIDE,
                           max_chunk_bytes: Int(RG_PNG_MAX_CHUNK_BYTES), max_cached_chunks: RG_PNG_MAX_CACHED_CHUNKS)
         }
     }
 
-    /// Decodes any valid PNG to RGBA8. Images over `maxPixels` (clamped to 0...`Canvas.maxPixels`)
-    /// are rejected from their header, before pixel memory is allocated; damaged files give an
-    /// error, never a crash. The pixels are decoded straight into the returned array (one copy).
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RasterError) -> DecodedImage {
+    /// Decodes any valid PNG to an RGBA8 pixmap. Images over `maxPixels` (clamped to
+    /// 0...`Pixmap.maxPixels`) are rejected from their header, before pixel memory is allocated;
+    /// damaged files give an error, never a crash. The pixels are decoded straight into the
+    /// pixmap's storage (one copy).
+    ///
+    /// ```swift
+    /// let image = try PNGCodec.decode(bytes)
+    /// image.pixel(x: 0, y: 0)
+    /// ```
+    /// - Throws: `RasterError`: `.png` for a file libpng refuses, `.size` for one over the limits.
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RasterError) -> Pixmap {
         let limits = Limits(maxPixels: maxPixels)
         let (width, height) = try read(bytes, limits, RG_PNG_HEADER, into: nil)
-        let count = width * height * 4  // at most Canvas.maxPixels * 4: the header read checked it
-        var failure: RasterError?
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            do throws(RasterError) {
-                let size = try read(bytes, limits, RG_PNG_PIXELS, into: buffer)
-                if size == (width, height) { initialized = count } else {
-                    failure = RasterError(.png, "image size changed between reads")
-                    initialized = 0
-                }
-            } catch {
-                failure = error
-                initialized = 0
-            }
+        return try Pixmap(width: width, height: height) { (buffer) throws(RasterError) in
+            let size = try read(bytes, limits, RG_PNG_PIXELS, into: buffer)
+            guard size == (width, height) else { throw RasterError(.png, "image size changed between reads") }
         }
-        if let failure { throw failure }
-        return DecodedImage(width: width, height: height, pixels: pixels)
     }
 
     /// Checks that `bytes` are one complete PNG that decodes within the limits (every chunk, CRC

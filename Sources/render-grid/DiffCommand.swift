@@ -60,13 +60,13 @@ enum DiffCommand {
         let json = args.flag("--json")
         let timing = args.flag("--timing")
         options.jobs = try args.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        if let n = try args.int("--max-pixels", in: 1...Canvas.maxPixels) { options.maxPixels = n }
+        if let n = try args.int("--max-pixels", in: 1...Pixmap.maxPixels) { options.maxPixels = n }
         if let n = try args.int("--max-file-size", in: 1...(1 << 40)) { options.maxFileBytes = n }
         let paths = try args.positionals()
         guard paths.count == 2 else { throw UsageError("diff takes two paths, EXPECTED and ACTUAL (see render-grid diff --help)") }
 
         let report: DiffReport
-        do { report = try ImageDiff.run(expected: paths[0], actual: paths[1], options: options) } catch let e as DiffInputError {
+        do { report = try ImageDiff.run(expected: paths[0], actual: paths[1], options: options) } catch let e as ToolError {
             throw UsageError(e.message)
         }
         if timing {
@@ -104,11 +104,11 @@ enum DiffCommand {
         return report.passed ? 0 : 1
     }
 
-    static func parseRegion(_ text: String) throws(UsageError) -> IgnoreRegion {
+    static func parseRegion(_ text: String) throws(UsageError) -> IntRect {
         let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0 else {
             throw UsageError("--ignore takes x,y,width,height in pixels (e.g. --ignore 0,0,100,40; x and y may be negative), not '\(FileInput.quoted(text))'")
         }
-        return IgnoreRegion(x: x, y: y, width: w, height: h)
+        return IntRect(x: x, y: y, width: w, height: h)
     }
 }

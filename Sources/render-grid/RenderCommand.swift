@@ -102,7 +102,7 @@ enum RenderCommand {
         }
         if sheet {
             let path: String
-            do { path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: font) } catch let e as ToolInputError {
+            do { path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: font) } catch let e as ToolError {
                 throw toolError(e)
             }
             if !quiet { print("contact sheet \(path)") }

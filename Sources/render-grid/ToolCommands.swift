@@ -4,7 +4,7 @@ import GridTools
 import Rasterizer
 
 /// The flag that raises each of the tools' limits, for the hint in the error.
-func toolError(_ error: ToolInputError) -> UsageError {
+func toolError(_ error: ToolError) -> UsageError {
     let flags = ["maxSheetPixels": "--max-sheet-pixels", "maxFramePixels": "--max-pixels", "maxFrameBytes": "--max-file-size",
                  "maxBytes": "--max-file-size", "maxLines": "--max-lines"]
     guard error.kind == .overLimit, let flag = error.limit.flatMap({ flags[$0] }) else { return UsageError(error.message) }
@@ -43,8 +43,8 @@ enum SheetCommand {
         options.every = try args.int("--every", in: 1...1_000_000)
         if let c = try args.int("--columns", in: 1...64) { options.columns = c }
         if let w = try args.int("--width", in: 16...2048) { options.thumbnailWidth = w }
-        if let n = try args.int("--max-sheet-pixels", in: 1...Canvas.maxPixels) { options.maxSheetPixels = n }
-        if let n = try args.int("--max-pixels", in: 1...Canvas.maxPixels) { options.maxFramePixels = n }
+        if let n = try args.int("--max-sheet-pixels", in: 1...Pixmap.maxPixels) { options.maxSheetPixels = n }
+        if let n = try args.int("--max-pixels", in: 1...Pixmap.maxPixels) { options.maxFramePixels = n }
         if let n = try args.int("--max-file-size", in: 1...(1 << 40)) {
             options.maxFrameBytes = n
             options.traceLimits.maxBytes = n
@@ -60,7 +60,7 @@ enum SheetCommand {
                 FileHandle.standardError.write("render-grid: warning: \(warning); the labels lack its frames\n".data(using: .utf8)!)
             }
             print(path)
-        } catch let e as ToolInputError { throw toolError(e) }
+        } catch let e as ToolError { throw toolError(e) }
         return 0
     }
 }
@@ -106,13 +106,13 @@ enum PlotCommand {
             throw UsageError("the plot would replace the trace \(FileInput.quoted(trace)); pass another --out")
         }
         let font = try ScenarioLoader.font(flag: fontPath)
-        let canvas: Canvas
+        let canvas: Pixmap
         do {
             let frames = try TraceReader.read(trace, limits: limits)
             do {
                 canvas = try TracePlot.render(frames, options: options, font: font, title: FileInput.quoted(trace))
-            } catch let e as ToolInputError { throw ToolInputError(e.kind, "trace \(FileInput.quoted(trace)): \(e.message)", limit: e.limit) }
-        } catch let e as ToolInputError { throw toolError(e) }
+            } catch let e as ToolError { throw ToolError(e.kind, "trace \(FileInput.quoted(trace)): \(e.message)", limit: e.limit) }
+        } catch let e as ToolError { throw toolError(e) }
         try FileOutput.writeAtomically(try PNGCodec.encode(canvas), to: path)
         print(path)
         return 0

@@ -23,8 +23,7 @@ EXAMPLE:
 func report(_ error: Error) -> Int32 {
     let code: Int32
     switch error {
-    case is UsageError, is LocatedScenarioError, is ScenarioError, is RenderRangeError, is ToolInputError, is DiffInputError,
-         is PixelMatchError:
+    case is UsageError, is LocatedScenarioError, is ScenarioError, is RenderRangeError, is ToolError:
         code = 2
     case let error as RasterError: code = error.isInputError ? 2 : 1
     case let error as RenderStopped:

@@ -1,0 +1,64 @@
+import Foundation
+import Rasterizer
+
+/// Why a tool (`diff`, `verify`, `sheet`, `plot`) refuses what it was given: a file that is not
+/// what it should be, an input over one of the named limits, images that cannot be compared, or
+/// an options value out of range. The one error type of GridTools; the message is one line, with
+/// file names quoted by `FileInput.quoted`.
+///
+/// ```swift
+/// do { _ = try PixelMatch.compare(a, b) } catch {
+///     print(error.message)        // "images of different sizes: 4×3 and 3×4"
+///     print(error.isInputError)   // true: exit 2
+/// }
+/// ```
+public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// A file, trace line or frame that cannot be used.
+        case invalidInput
+        /// An input over a named limit; `limit` names the options property that raises it.
+        case overLimit
+        /// An options value outside its range.
+        case invalidOption
+        /// Two images of different sizes where one size is needed.
+        case sizeMismatch
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// For `.overLimit`: the property that raises the limit ("maxSheetPixels", "maxTraceLines", ...).
+    public var limit: String?
+
+    public init(_ kind: Kind, _ message: String, limit: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.limit = limit
+    }
+
+    public var description: String { message }
+
+    /// Whether the caller's input or options are at fault (exit 2) rather than the machine
+    /// (exit 1). Every kind today is the caller's: runtime failures are `RasterError`s.
+    public var isInputError: Bool {
+        switch kind {
+        case .invalidInput, .overLimit, .invalidOption, .sizeMismatch: return true
+        }
+    }
+
+    /// Checks that an options value lies in `range`.
+    static func check(_ value: Int, in range: ClosedRange<Int>, _ name: String) throws(ToolError) {
+        guard range.contains(value) else {
+            throw ToolError(.invalidOption, "\(name) must be from \(range.lowerBound) to \(range.upperBound), not \(value)")
+        }
+    }
+}
+
+extension ToolError {
+    /// Refuses a regular file over `maxBytes` by its size, before it is read, naming `limit`.
+    /// (`FileInput.read` enforces the limit again while reading; this gives the error its flag.)
+    static func checkSize(_ path: String, what: String, maxBytes: Int, limit: String) throws(ToolError) {
+        guard FileInput.kind(of: path) == .regular,
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxBytes else { return }
+        throw ToolError(.overLimit, "\(what) \(FileInput.quoted(path)) is \(size) bytes; the limit is \(maxBytes) bytes (\(limit))", limit: limit)
+    }
+}

@@ -1,0 +1,125 @@
+public import GridModel
+
+extension Pixmap {
+    /// Sets every pixel to `color`.
+    public mutating func clear(_ color: RGBA) {
+        withUnsafeMutablePixels { buffer in
+            let words = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
+            let packed = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+            words.update(repeating: UInt32(littleEndian: packed))
+        }
+    }
+
+    /// Copies `image` with its top-left corner at (x, y), replacing the pixels it covers; the
+    /// part outside this pixmap is dropped (any `Int` position is allowed).
+    ///
+    /// ```swift
+    /// var sheet = try Pixmap(width: 100, height: 50)
+    /// sheet.copy(thumbnail, x: 10, y: 10)
+    /// ```
+    public mutating func copy(_ image: Pixmap, x: Int, y: Int) {
+        guard let area = bounds.intersection(IntRect(x: x, y: y, width: image.width, height: image.height)) else { return }
+        // Inside this pixmap: every coordinate below is small and non-negative.
+        let sx = area.x - x, sy = area.y - y, count = area.width * 4
+        let width = self.width
+        withUnsafeMutablePixels { dst in
+            image.pixels.withUnsafeBufferPointer { src in
+                for row in 0..<area.height {
+                    let from = ((sy + row) * image.width + sx) * 4, to = ((area.y + row) * width + area.x) * 4
+                    (dst.baseAddress! + to).update(from: src.baseAddress! + from, count: count)
+                }
+            }
+        }
+    }
+
+    /// Source-over of `color` scaled by `alpha` (0...255) onto the pixel at `p`.
+    @inline(__always)
+    static func blend(_ p: UnsafeMutablePointer<UInt8>, _ color: RGBA, _ alpha: UInt32) {
+        guard alpha > 0 else { return }
+        let da = UInt32(p[3])
+        if da == 255 || alpha == 255 {
+            let inv = 255 - alpha
+            p[0] = UInt8((UInt32(color.r) * alpha + UInt32(p[0]) * inv + 127) / 255)
+            p[1] = UInt8((UInt32(color.g) * alpha + UInt32(p[1]) * inv + 127) / 255)
+            p[2] = UInt8((UInt32(color.b) * alpha + UInt32(p[2]) * inv + 127) / 255)
+            p[3] = alpha == 255 ? 255 : UInt8(da)
+            return
+        }
+        // General straight-alpha source-over onto a translucent destination.
+        let outA = alpha * 255 + da * (255 - alpha)  // scaled by 255
+        guard outA > 0 else { return }
+        func channel(_ s: UInt8, _ d: UInt8) -> UInt8 {
+            UInt8((UInt32(s) * alpha * 255 + UInt32(d) * da * (255 - alpha) + outA / 2) / outA)
+        }
+        p[0] = channel(color.r, p[0])
+        p[1] = channel(color.g, p[1])
+        p[2] = channel(color.b, p[2])
+        p[3] = UInt8((outA + 127) / 255)
+    }
+
+    /// Fills [x, x+w) × [y, y+h) (pixels, fractional allowed), inside `clip` when given. A pixel's
+    /// coverage is the area of its overlap with the rectangle, so a half-pixel edge is drawn at
+    /// half alpha. NaN, infinite and reversed rectangles draw nothing.
+    ///
+    /// ```swift
+    /// pixmap.fill(PixelRect(x: 0.5, y: 0, width: 2, height: 1), RGBA(0, 0, 0))   // 50%, 100%, 50%
+    /// ```
+    public mutating func fill(_ rect: PixelRect, _ color: RGBA, clip: IntRect? = nil) {
+        guard let area = clip.map({ bounds.intersection($0) }) ?? bounds else { return }  // nil: the clip is off the pixmap
+        let x0 = rect.x, x1 = rect.x + rect.width, y0 = rect.y, y1 = rect.y + rect.height
+        guard color.a > 0, x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        // Clamp before converting, so no coordinate can trap in Int(_:).
+        func pixelIndex(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, -1), Double(limit) + 1)) }
+        let cx0 = max(area.x, pixelIndex(x0.rounded(.down), width)), cx1 = min(area.maxX, pixelIndex(x1.rounded(.up), width))
+        let cy0 = max(area.y, pixelIndex(y0.rounded(.down), height)), cy1 = min(area.maxY, pixelIndex(y1.rounded(.up), height))
+        guard cx0 < cx1, cy0 < cy1 else { return }
+        // Per-column coverage times alpha, for rows that are fully covered vertically.
+        var columnAlpha = [UInt32](repeating: 0, count: cx1 - cx0)
+        var columnCoverage = [Double](repeating: 0, count: cx1 - cx0)
+        let a = Double(color.a)
+        for x in cx0..<cx1 {
+            let c = min(x1, Double(x + 1)) - max(x0, Double(x))
+            columnCoverage[x - cx0] = c
+            columnAlpha[x - cx0] = UInt32((a * c).rounded())
+        }
+        let width = self.width
+        withUnsafeMutablePixels { buffer in
+            let base = buffer.baseAddress!
+            for y in cy0..<cy1 {
+                let cy = min(y1, Double(y + 1)) - max(y0, Double(y))
+                let row = base + (y * width + cx0) * 4
+                if cy >= 1 {
+                    for i in 0..<(cx1 - cx0) { Pixmap.blend(row + i * 4, color, columnAlpha[i]) }
+                } else {
+                    for i in 0..<(cx1 - cx0) {
+                        Pixmap.blend(row + i * 4, color, UInt32((a * columnCoverage[i] * cy).rounded()))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Blends an 8-bit coverage mask (rows of `maskWidth` bytes) with its top-left corner at
+    /// (x, y), clipped to `clip` and the pixmap. A mask shorter than its size is ignored.
+    mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int,
+                            at x: Int, _ y: Int, color: RGBA, clip: IntRect) {
+        guard maskWidth > 0, maskHeight > 0, maskWidth <= mask.count, maskHeight <= mask.count / maskWidth else { return }
+        // The mask's rectangle clipped to the pixmap and `clip`: all in-range, small coordinates.
+        guard let area = bounds.intersection(clip)?.intersection(IntRect(x: x, y: y, width: maskWidth, height: maskHeight))
+        else { return }
+        let sx0 = area.x - x, sx1 = area.maxX - x, sy0 = area.y - y, sy1 = area.maxY - y
+        let width = self.width
+        let a = UInt32(color.a)
+        withUnsafeMutablePixels { buffer in
+            let base = buffer.baseAddress!
+            for my in sy0..<sy1 {
+                let row = (area.y + my - sy0) * width + area.x  // the pixel under mask column sx0
+                for mx in sx0..<sx1 {
+                    let coverage = UInt32(mask[my * maskWidth + mx])
+                    if coverage == 0 { continue }
+                    Pixmap.blend(base + (row + mx - sx0) * 4, color, (coverage * a + 127) / 255)
+                }
+            }
+        }
+    }
+}
