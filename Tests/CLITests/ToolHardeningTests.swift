@@ -119,7 +119,7 @@ import Glibc
     @Test func sheetOfAnExtremeFrame() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(try PNGCodec.encode(try Canvas(width: 1, height: 1_000_000, fill: RGBA(9, 9, 9)))).write(to: folder.appendingPathComponent("frame_00000.png"))
+        try Data(try PNGCodec.encode(try Pixmap(width: 1, height: 1_000_000, fill: RGBA(9, 9, 9)))).write(to: folder.appendingPathComponent("frame_00000.png"))
         let result = try CLI.run(["sheet", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         let png = try Data(contentsOf: folder.appendingPathComponent("sheet.png"))

@@ -19,7 +19,7 @@ import Glibc
         return folder
     }
 
-    func sheet(_ folder: URL, _ options: SheetOptions = SheetOptions(), warn: (String) -> Void = { _ in }) throws -> DecodedImage {
+    func sheet(_ folder: URL, _ options: SheetOptions = SheetOptions(), warn: (String) -> Void = { _ in }) throws -> Pixmap {
         let path = try ContactSheet.write(folder: folder.path, options: options, font: font, warn: warn)
         return try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     }
@@ -38,7 +38,7 @@ import Glibc
         let folder = try folder([(8, 6)])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect { _ = try sheet(folder, Self.badOptions[index]) } throws: { error in
-            guard let error = error as? ToolInputError else { return false }
+            guard let error = error as? ToolError else { return false }
             return error.kind == .invalidOption && (error.message.contains("SheetOptions.") || error.message.contains("TraceLimits."))
         }
     }
@@ -64,7 +64,7 @@ import Glibc
         #expect {
             _ = try sheet(folder, SheetOptions(every: 1, columns: 20, thumbnailWidth: 2048))
         } throws: { error in
-            guard let error = error as? ToolInputError else { return false }
+            guard let error = error as? ToolError else { return false }
             return error.kind == .overLimit && error.limit == "maxSheetPixels"
                 && error.message.contains("41086×7806 pixels, over the limit of 50000000 pixels")
         }
@@ -72,7 +72,7 @@ import Glibc
         #expect(usage.ru_maxrss - before < 300_000, "max RSS grew by \(usage.ru_maxrss - before) KB")
         // Raising the limit makes a sheet that needs it.
         let options = SheetOptions(every: 10, columns: 8, thumbnailWidth: 300, maxSheetPixels: 1_000_000)
-        #expect(throws: ToolInputError.self) { _ = try sheet(folder, options) }
+        #expect(throws: ToolError.self) { _ = try sheet(folder, options) }
         #expect(try sheet(folder, SheetOptions(every: 10, columns: 8, thumbnailWidth: 300, maxSheetPixels: 2_000_000)).width == 8 * 306 + 6)
     }
 
@@ -112,19 +112,19 @@ import Glibc
         let folder = try folder([(8, 6), (2000, 1000)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let big = folder.appendingPathComponent("frame_00001.png").path
-        #expect(throws: ToolInputError(.overLimit, "frame \(big) is 2000×1000 pixels; the limit is 1000000 pixels (maxFramePixels)", limit: "maxFramePixels")) {
+        #expect(throws: ToolError(.overLimit, "frame \(big) is 2000×1000 pixels; the limit is 1000000 pixels (maxFramePixels)", limit: "maxFramePixels")) {
             _ = try sheet(folder, SheetOptions(every: 1, maxFramePixels: 1_000_000))
         }
         #expect { _ = try sheet(folder, SheetOptions(maxFrameBytes: 60)) } throws: { error in
-            (error as? ToolInputError)?.limit == "maxFrameBytes" && "\(error)".contains("frame_00000.png")
+            (error as? ToolError)?.limit == "maxFrameBytes" && "\(error)".contains("frame_00000.png")
         }
         // A header claiming 2^32-1 × 2^32-1 pixels does not overflow the check.
         var header = [UInt8](try Data(contentsOf: folder.appendingPathComponent("frame_00000.png")))
         header.replaceSubrange(16..<24, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
         try Data(header).write(to: URL(fileURLWithPath: big))
-        #expect { _ = try sheet(folder, SheetOptions(every: 1)) } throws: { error in (error as? ToolInputError)?.limit == "maxFramePixels" }
+        #expect { _ = try sheet(folder, SheetOptions(every: 1)) } throws: { error in (error as? ToolError)?.limit == "maxFramePixels" }
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: big))
-        #expect(throws: ToolInputError.self) { _ = try sheet(folder, SheetOptions(every: 1)) }
+        #expect(throws: ToolError.self) { _ = try sheet(folder, SheetOptions(every: 1)) }
     }
 
     /// A frame that is a pipe is refused at once; a trace that is a pipe is skipped with a warning.

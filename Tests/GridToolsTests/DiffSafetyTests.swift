@@ -7,42 +7,35 @@ import Rasterizer
 /// The public diff API takes any value a caller can build without trapping or reading out of
 /// bounds: images, ignore regions, thresholds and tolerances are checked or clipped.
 @Suite struct DiffSafetyTests {
-    static func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> [UInt8]) -> RGBAImage {
-        RGBAImage(width: width, height: height, pixels: (0..<height).flatMap { y in (0..<width).flatMap { x in pixel(x, y) } })
+    static func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> [UInt8]) throws -> Pixmap {
+        try Pixmap(width: width, height: height, pixels: (0..<height).flatMap { y in (0..<width).flatMap { x in pixel(x, y) } })
     }
-    static let black = image(4, 3) { _, _ in [0, 0, 0, 255] }
-    static let white = image(4, 3) { _, _ in [255, 255, 255, 255] }
+    static let black = try! image(4, 3) { _, _ in [0, 0, 0, 255] }
+    static let white = try! image(4, 3) { _, _ in [255, 255, 255, 255] }
 
-    /// The kind of PixelMatchError `body` throws; nil when it throws nothing (or something else).
-    func kind(_ body: () throws -> Void) -> PixelMatchError.Kind? {
-        do { try body() } catch { return (error as? PixelMatchError)?.kind }
+    /// The kind of ToolError `body` throws; nil when it throws nothing (or something else).
+    func kind(_ body: () throws -> Void) -> ToolError.Kind? {
+        do { try body() } catch { return (error as? ToolError)?.kind }
         return nil
     }
 
-    @Test func imagesWhosePixelsDoNotMatchTheirSizeAreRefused() {
-        let bad: [RGBAImage] = [
-            RGBAImage(width: 4, height: 3, pixels: [UInt8](repeating: 0, count: 47)),
-            RGBAImage(width: 4, height: 3, pixels: [UInt8](repeating: 0, count: 49)),
-            RGBAImage(width: 4, height: 3, pixels: []),
-            RGBAImage(width: 1000, height: 1000, pixels: [UInt8](repeating: 0, count: 48)),
-            RGBAImage(width: -4, height: -3, pixels: [UInt8](repeating: 0, count: 48)),
-            RGBAImage(width: 0, height: 3, pixels: []),
-            RGBAImage(width: Int.max, height: 2, pixels: [UInt8](repeating: 0, count: 48)),
-            RGBAImage(width: 1 << 32, height: 1 << 32, pixels: []),
+    /// What `RGBAImage` used to accept unchecked (and `PixelMatch` had to refuse) cannot be built
+    /// as a `Pixmap` at all, so every image the diff sees is valid.
+    @Test func imagesWhosePixelsDoNotMatchTheirSizeCannotBeBuilt() {
+        let bad: [(Int, Int, Int)] = [
+            (4, 3, 47), (4, 3, 49), (4, 3, 0), (1000, 1000, 48), (-4, -3, 48), (0, 3, 0), (Int.max, 2, 48), (1 << 32, 1 << 32, 0),
+            (Int.min, Int.min, 0), (-1, Int.min, 4),
         ]
-        for image in bad {
-            #expect(!image.isValid)
-            #expect(kind { _ = try PixelMatch.compare(image, image) } == .invalidImage, "\(image.width)×\(image.height)")
-            #expect(kind { _ = try PixelMatch.compare(Self.black, image) } == .invalidImage)
-            #expect(kind { _ = try PixelMatch.compare(image, Self.black) } == .invalidImage)
-            #expect(kind { _ = try RGBAImage(checkedWidth: image.width, height: image.height, pixels: image.pixels) } == .invalidImage)
-            #expect(throws: RasterError.self) { _ = try DiffImages.canvas(image) }
+        for (width, height, count) in bad {
+            #expect(throws: RasterError.self, "\(width)×\(height), \(count) bytes") {
+                _ = try Pixmap(width: width, height: height, pixels: [UInt8](repeating: 0, count: count))
+            }
         }
-        #expect(Self.black.isValid)
+        #expect(Self.black.width == 4 && Self.black.height == 3 && Self.black.pixels.count == 48)
     }
 
     @Test func differentSizesAndBadThresholdsAreErrorsNotTraps() throws {
-        let small = Self.image(2, 2) { _, _ in [0, 0, 0, 255] }
+        let small = try Self.image(2, 2) { _, _ in [0, 0, 0, 255] }
         #expect(kind { _ = try PixelMatch.compare(Self.black, small) } == .sizeMismatch)
         for threshold in [Double.nan, -0.1, 1.5, .infinity, -.infinity] {
             var options = PixelMatchOptions()
@@ -56,23 +49,23 @@ import Rasterizer
 
     /// x + width used to overflow for the CLI's --ignore 1,0,9223372036854775807,10.
     @Test func ignoreRegionsAreClippedWithoutOverflow() throws {
-        func different(_ regions: [IgnoreRegion]) throws -> Int {
+        func different(_ regions: [IntRect]) throws -> Int {
             var options = PixelMatchOptions()
             options.ignore = regions
             options.makeDiffImage = true
             return try PixelMatch.compare(Self.black, Self.white, options: options).different
         }
         #expect(try different([]) == 12)
-        #expect(try different([IgnoreRegion(x: 1, y: 0, width: Int.max, height: 10)]) == 3)  // all but column 0
-        #expect(try different([IgnoreRegion(x: Int.max, y: Int.max, width: Int.max, height: Int.max)]) == 12)
-        #expect(try different([IgnoreRegion(x: Int.min, y: Int.min, width: Int.max, height: Int.max)]) == 12)  // ends at −1
-        #expect(try different([IgnoreRegion(x: Int.min, y: Int.min, width: Int.max, height: Int.max),
-                               IgnoreRegion(x: -1, y: -1, width: 2, height: 2)]) == 11)  // clipped to (0, 0)
-        #expect(try different([IgnoreRegion(x: -5, y: -5, width: 7, height: 6)]) == 10)  // (0, 0) and (1, 0)
-        #expect(try different([IgnoreRegion(x: 0, y: 0, width: 0, height: 3), IgnoreRegion(x: 0, y: 0, width: -4, height: -3),
-                               IgnoreRegion(x: 0, y: 0, width: 4, height: Int.min)]) == 12)  // empty regions
-        #expect(try different([IgnoreRegion(x: 0, y: 0, width: 4, height: 3)]) == 0)
-        #expect(IgnoreRegion(x: 2, y: 1, width: Int.max, height: Int.max).clipped(toWidth: 4, height: 3) == ClipRect(x0: 2, y0: 1, x1: 4, y1: 3))
+        #expect(try different([IntRect(x: 1, y: 0, width: Int.max, height: 10)]) == 3)  // all but column 0
+        #expect(try different([IntRect(x: Int.max, y: Int.max, width: Int.max, height: Int.max)]) == 12)
+        #expect(try different([IntRect(x: Int.min, y: Int.min, width: Int.max, height: Int.max)]) == 12)  // ends at −1
+        #expect(try different([IntRect(x: Int.min, y: Int.min, width: Int.max, height: Int.max),
+                               IntRect(x: -1, y: -1, width: 2, height: 2)]) == 11)  // clipped to (0, 0)
+        #expect(try different([IntRect(x: -5, y: -5, width: 7, height: 6)]) == 10)  // (0, 0) and (1, 0)
+        #expect(try different([IntRect(x: 0, y: 0, width: 0, height: 3), IntRect(x: 0, y: 0, width: -4, height: -3),
+                               IntRect(x: 0, y: 0, width: 4, height: Int.min)]) == 12)  // empty regions
+        #expect(try different([IntRect(x: 0, y: 0, width: 4, height: 3)]) == 0)
+        #expect(IntRect(x: 2, y: 1, width: Int.max, height: Int.max).intersection(Self.black.bounds) == IntRect(minX: 2, minY: 1, maxX: 4, maxY: 3))
     }
 
     @Test func toleranceLimitIsTotal() {
@@ -94,7 +87,7 @@ import Rasterizer
             ("threshold", { $0.match.threshold = .nan }), ("threshold", { $0.match.threshold = -0.5 }),
             ("ratio", { $0.maxDiffRatio = .infinity }), ("ratio", { $0.maxDiffRatio = .nan }),
             ("differing pixels", { $0.maxDiffPixels = -1 }), ("jobs", { $0.jobs = 0 }), ("jobs", { $0.jobs = Int.min }),
-            ("pixel limit", { $0.maxPixels = 0 }), ("pixel limit", { $0.maxPixels = Canvas.maxPixels + 1 }),
+            ("pixel limit", { $0.maxPixels = 0 }), ("pixel limit", { $0.maxPixels = Pixmap.maxPixels + 1 }),
             ("file size", { $0.maxFileBytes = 0 }), ("embedded", { $0.maxEmbeddedBytes = -1 }),
         ]
         let a = fixtures.appendingPathComponent("labels-a.png").path, b = fixtures.appendingPathComponent("labels-b.png").path
@@ -102,7 +95,7 @@ import Rasterizer
             var options = DiffOptions()
             change(&options)
             #expect { try ImageDiff.run(expected: a, actual: b, options: options) } throws: {
-                ($0 as? DiffInputError)?.message.contains(name) == true
+                ($0 as? ToolError)?.message.contains(name) == true
             }
         }
         #expect(throws: Never.self) { try DiffOptions().validate() }
@@ -113,14 +106,14 @@ import Rasterizer
         var options = DiffOptions()
         options.maxFileBytes = 1000
         #expect { try ImageDiff.run(expected: a, actual: b, options: options) } throws: {
-            ($0 as? DiffInputError)?.message.contains("the limit is 1000 bytes") == true
+            ($0 as? ToolError)?.message.contains("the limit is 1000 bytes") == true
         }
         let folder = try PNGBuilder.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pipe.png").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect { try ImageDiff.run(expected: fifo, actual: a, options: DiffOptions()) } throws: {
-            ($0 as? DiffInputError)?.message.contains("not a regular file") == true
+            ($0 as? ToolError)?.message.contains("not a regular file") == true
         }
     }
 }

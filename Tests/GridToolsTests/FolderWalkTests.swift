@@ -22,10 +22,10 @@ import Testing
         #expect {
             _ = try ImageDiff.pngFiles(in: root.path, maxEntries: 20)
         } throws: { error in
-            (error as? DiffInputError)?.message.contains("more than 20 entries") == true
+            (error as? ToolError)?.message.contains("more than 20 entries") == true
         }
         var options = DiffOptions()
         options.maxFolderEntries = 20
-        #expect(throws: DiffInputError.self) { _ = try ImageDiff.run(expected: root.path, actual: root.path, options: options) }
+        #expect(throws: ToolError.self) { _ = try ImageDiff.run(expected: root.path, actual: root.path, options: options) }
     }
 }

@@ -177,7 +177,7 @@ import Rasterizer
                     #expect(size != nil, "iteration \(iterations): the diff read a file the decoder refuses")
                     if identical { #expect(frame.status == .same && frame.totalPixels == (size.map { $0.width * $0.height } ?? -1)) }
                     diffed += 1
-                } catch let error as DiffInputError {
+                } catch let error as ToolError {
                     #expect(size == nil, "iteration \(iterations): the diff refused a file the decoder reads: \(error)")
                     #expect(!error.message.contains("\n"))
                 }

@@ -27,8 +27,8 @@ import Rasterizer
     func refusedIdentical(_ bytes: [UInt8], _ label: String, name: String = "f.png") throws -> String {
         var message = ""
         #expect("\(label)") { _ = try diffIdentical(bytes, name: name) } throws: { error in
-            message = (error as? DiffInputError)?.message ?? "not a DiffInputError: \(error)"
-            return error is DiffInputError
+            message = (error as? ToolError)?.message ?? "not a ToolError: \(error)"
+            return error is ToolError
         }
         #expect(!message.contains("\n"), "\(label): \(message)")
         return message

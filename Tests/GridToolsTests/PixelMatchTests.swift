@@ -5,8 +5,8 @@ import Rasterizer
 
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-func fixture(_ name: String) throws -> RGBAImage {
-    RGBAImage(try PNGCodec.decode([UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name + ".png")))))
+func fixture(_ name: String) throws -> Pixmap {
+    try PNGCodec.decode([UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name + ".png"))))
 }
 
 @Suite struct PixelMatchTests {
@@ -44,7 +44,7 @@ func fixture(_ name: String) throws -> RGBAImage {
     @Test func ignoreRegionsExcludeCountingOnly() throws {
         let a = try fixture("labels-a"), b = try fixture("labels-b")
         var options = PixelMatchOptions()
-        options.ignore = [IgnoreRegion(x: 300, y: 30, width: 30, height: 15)]  // the red block
+        options.ignore = [IntRect(x: 300, y: 30, width: 30, height: 15)]  // the red block
         let ignored = try PixelMatch.compare(a, b, options: options)
         #expect(ignored.different == 520 - 30 * 15)
         let box = try #require(ignored.box)
@@ -121,7 +121,7 @@ func fixture(_ name: String) throws -> RGBAImage {
         let a = try folder(["f.png": "labels-a"]), b = try folder(["f.png": "labels-a"])
         defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
         for dir in [a, b] { try Data("not a png at all, but the same bytes".utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("f.png")) }
-        #expect(throws: DiffInputError.self) { try ImageDiff.run(expected: a, actual: b, options: DiffOptions()) }
+        #expect(throws: ToolError.self) { try ImageDiff.run(expected: a, actual: b, options: DiffOptions()) }
     }
 
     @Test func damagedPNGsAreRejectedClearly() throws {
@@ -138,7 +138,7 @@ func fixture(_ name: String) throws -> RGBAImage {
             default: broken[1] = 0
             }
             try Data(broken).write(to: target)
-            #expect(throws: DiffInputError.self, "\(damage)") { try ImageDiff.run(expected: a, actual: b, options: DiffOptions()) }
+            #expect(throws: ToolError.self, "\(damage)") { try ImageDiff.run(expected: a, actual: b, options: DiffOptions()) }
         }
         bytes = []
     }

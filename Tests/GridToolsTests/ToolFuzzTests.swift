@@ -6,7 +6,7 @@ import Rasterizer
 @testable import GridTools
 
 /// Mutated traces through `TraceReader` and `TracePlot`, and random extreme options through
-/// `ContactSheet` and `TracePlot`: every input gives a picture or a `ToolInputError`, in bounded
+/// `ContactSheet` and `TracePlot`: every input gives a picture or a `ToolError`, in bounded
 /// time, never a trap or a hang. Seeded and bounded in time and count; `RENDER_GRID_FUZZ_SECONDS`,
 /// `RENDER_GRID_FUZZ_ITERATIONS` and `RENDER_GRID_FUZZ_SEED` widen a run.
 @Suite struct ToolFuzzTests {
@@ -95,7 +95,7 @@ import Rasterizer
                     _ = try TracePlot.render(frames, options: PlotOptions(width: 300, height: 200), font: font, title: "fuzz")
                     plotted += 1
                 }
-            } catch let error as ToolInputError {
+            } catch let error as ToolError {
                 let reason = error.message.split(separator: ":").dropFirst(2).first.map { String($0.prefix(30)) } ?? error.message
                 rejected[reason, default: 0] += 1
             }
@@ -131,14 +131,14 @@ import Rasterizer
                                        maxSheetPixels: min(pick(1...2_000_000), 2_000_000), maxFramePixels: pick(1...1_000_000),
                                        maxFrameBytes: pick(1...1_000_000), traceLimits: TraceLimits(maxBytes: pick(0...100_000), maxLines: pick(0...100)))
             let valid = (options.every ?? 1) >= 1 && options.columns >= 1 && SheetOptions.thumbnailWidths.contains(options.thumbnailWidth)
-                && options.maxThumbnails >= 1 && options.maxSheetPixels >= 1 && (1...Canvas.maxPixels).contains(options.maxFramePixels)
+                && options.maxThumbnails >= 1 && options.maxSheetPixels >= 1 && (1...Pixmap.maxPixels).contains(options.maxFramePixels)
                 && options.maxFrameBytes >= 0 && options.traceLimits.maxBytes >= 0 && options.traceLimits.maxLines >= 0
             let started = Date()
             do {
                 try ContactSheet.write(folder: folder.path, options: options, font: font)
                 #expect(valid, "\(options) was accepted")
                 sheets += 1
-            } catch let error as ToolInputError {
+            } catch let error as ToolError {
                 #expect((error.kind == .invalidOption) == !valid, "\(options): \(error)")
                 refused += 1
             } catch let error as RasterError {
@@ -153,7 +153,7 @@ import Rasterizer
                     _ = try TracePlot.render(frames, options: plot, font: font, title: "fuzz")
                     #expect(PlotOptions.sizes ~= plot.width && PlotOptions.sizes ~= plot.height)
                     plots += 1
-                } catch let error as ToolInputError {
+                } catch let error as ToolError {
                     #expect(error.kind == .invalidOption && !(PlotOptions.sizes ~= plot.width && PlotOptions.sizes ~= plot.height))
                     refused += 1
                 }

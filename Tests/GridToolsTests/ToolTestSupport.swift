@@ -26,7 +26,7 @@ enum ToolTests {
         #"{"frame":\#(frame),"t":\#(t ?? Double(frame) / 60),"phase":"dragging","contentOffset":{"x":\#(x),"y":\#(y)},"events":\#(events),"recenter":\#(recenter),"stats":{"live":\#(live),"pool":1},"edgeHit":false}"#
     }
 
-    static func read(_ lines: [String], limits: TraceLimits = TraceLimits()) throws(ToolInputError) -> [TraceFrame] {
+    static func read(_ lines: [String], limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
         try TraceReader.read(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "trace", limits: limits)
     }
 
@@ -42,7 +42,7 @@ enum ToolTests {
 
     /// A PNG of `width` × `height` pixels in one colour.
     static func png(width: Int, height: Int, color: RGBA = RGBA(200, 100, 50)) throws -> Data {
-        Data(try PNGCodec.encode(try Canvas(width: width, height: height, fill: color)))
+        Data(try PNGCodec.encode(try Pixmap(width: width, height: height, fill: color)))
     }
 
     /// Runs `body` and fails when it takes longer than `seconds`.

@@ -7,7 +7,7 @@ import Rasterizer
 @Suite struct TracePlotTests {
     static let small = PlotOptions(width: 400, height: 300)
 
-    func plot(_ frames: [TraceFrame], _ options: PlotOptions = small) throws -> Canvas {
+    func plot(_ frames: [TraceFrame], _ options: PlotOptions = small) throws -> Pixmap {
         try TracePlot.render(frames, options: options, font: font, title: "test")
     }
 
@@ -40,7 +40,7 @@ import Rasterizer
             let fs = ts.enumerated().map { TraceFrame(frame: $0.offset, t: $0.element, offsetX: Double($0.offset), recenterX: 1) }
             _ = try ToolTests.within(5, "times \(ts)") { try plot(fs) }
         }
-        #expect(throws: ToolInputError.self) { try plot([TraceFrame(frame: 0, t: .nan), TraceFrame(frame: 1, t: 0)]) }
+        #expect(throws: ToolError.self) { try plot([TraceFrame(frame: 0, t: .nan), TraceFrame(frame: 1, t: 0)]) }
     }
 
     /// Many frames, all recentering, all with events: the work is bounded by the canvas, not by
@@ -57,7 +57,7 @@ import Rasterizer
     func optionsOutOfRangeAreRefused(_ size: (Int, Int)) throws {
         let frames = [TraceFrame(frame: 0, t: 0), TraceFrame(frame: 1, t: 1)]
         #expect { _ = try plot(frames, PlotOptions(width: size.0, height: size.1)) } throws: { error in
-            (error as? ToolInputError)?.kind == .invalidOption && "\(error)".contains("200 to 8000")
+            (error as? ToolError)?.kind == .invalidOption && "\(error)".contains("200 to 8000")
         }
     }
 
@@ -96,21 +96,21 @@ import Rasterizer
 
     /// Lines visit each column once per point plus once per column, whatever the points.
     @Test func polylineIsBoundedByTheColumns() throws {
-        var canvas = try Canvas(width: 200, height: 100)
+        var canvas = try Pixmap(width: 200, height: 100)
         let columns = PlotColumns(PixelRect(x: 10, y: 10, width: 180, height: 80))
         // Back and forth across the whole panel many times, huge and missing positions.
         var points: [(x: Double, y: Double)?] = []
         for i in 0..<100_000 { points.append(i % 3 == 2 ? nil : (x: i % 2 == 0 ? -1e300 : 1e300, y: Double(i % 80) + 10)) }
-        let clip = ClipRect(x0: 10, y0: 10, x1: 190, y1: 90)
+        let clip = IntRect(minX: 10, minY: 10, maxX: 190, maxY: 90)
         ToolTests.within(10, "a zig-zag line") { columns.polyline(points, color: RGBA(0, 0, 0), into: &canvas, clip: clip) }
         // Only the first sweep is drawn (at y 10 to 11): the ones going back and forth again are skipped.
         let drawn = stride(from: 3, to: canvas.pixels.count, by: 4).filter { canvas.pixels[$0] > 0 }.count
         #expect(drawn > 0 && drawn <= 180 * 4, "\(drawn) pixels drawn")
         // A vertical step is drawn; a point without a position breaks the line.
-        var step = try Canvas(width: 200, height: 100)
+        var step = try Pixmap(width: 200, height: 100)
         columns.polyline([(x: 15, y: 50), (x: 15, y: 60), (x: 30, y: 60), nil, (x: 40, y: 20), (x: 50, y: 20)], color: RGBA(0, 0, 0), into: &step, clip: clip)
-        #expect(step.pixel(15, 55)?.a == 255 && step.pixel(25, 60)?.a == 255 && step.pixel(45, 20)?.a == 255)
-        #expect(step.pixel(35, 40)?.a == 0 && step.pixel(35, 60)?.a == 0)
+        #expect(step.pixel(x: 15, y: 55)?.a == 255 && step.pixel(x: 25, y: 60)?.a == 255 && step.pixel(x: 45, y: 20)?.a == 255)
+        #expect(step.pixel(x: 35, y: 40)?.a == 0 && step.pixel(x: 35, y: 60)?.a == 0)
         #expect(columns.markers([.nan, -1, 11, 11.5, 500, 12]) == [11, 12])
     }
 }

@@ -46,7 +46,7 @@ struct BadTrace: Sendable, CustomStringConvertible {
         do {
             _ = try TraceReader.read(path)
             Issue.record("\(bad.file) was accepted")
-        } catch let error as ToolInputError {
+        } catch let error as ToolError {
             #expect(error.kind == .invalidInput)
             #expect(error.message.hasPrefix("trace \(path)"), "\(error.message)")
             #expect(error.message.contains(bad.fragment), "\(error.message)")
@@ -63,19 +63,19 @@ struct BadTrace: Sendable, CustomStringConvertible {
     @Test func limitsAreNamedAndEnforced() throws {
         let lines = (0..<50).map { ToolTests.line($0) }
         #expect(try ToolTests.read(lines, limits: TraceLimits(maxLines: 50)).count == 50)
-        #expect(throws: ToolInputError(.overLimit, "trace has over 49 lines, the limit (maxLines)", limit: "maxLines")) {
+        #expect(throws: ToolError(.overLimit, "trace has over 49 lines, the limit (maxLines)", limit: "maxLines")) {
             try ToolTests.read(lines, limits: TraceLimits(maxLines: 49))
         }
         let bytes = Array((lines.joined(separator: "\n")).utf8)
-        #expect(throws: ToolInputError.self) { try TraceReader.read(bytes: bytes, name: "t", limits: TraceLimits(maxBytes: bytes.count - 1)) }
-        #expect(throws: ToolInputError(.invalidOption, "TraceLimits.maxLines must be from 0 to \(Int.max), not -1")) {
+        #expect(throws: ToolError.self) { try TraceReader.read(bytes: bytes, name: "t", limits: TraceLimits(maxBytes: bytes.count - 1)) }
+        #expect(throws: ToolError(.invalidOption, "TraceLimits.maxLines must be from 0 to \(Int.max), not -1")) {
             try ToolTests.read(lines, limits: TraceLimits(maxLines: -1))
         }
         let folder = try ToolTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("t.jsonl")
         try Data(bytes).write(to: file)
-        #expect(throws: ToolInputError(.overLimit, "trace \(file.path) is \(bytes.count) bytes; the limit is 100 bytes (maxBytes)", limit: "maxBytes")) {
+        #expect(throws: ToolError(.overLimit, "trace \(file.path) is \(bytes.count) bytes; the limit is 100 bytes (maxBytes)", limit: "maxBytes")) {
             try TraceReader.read(file.path, limits: TraceLimits(maxBytes: 100))
         }
     }
@@ -94,7 +94,7 @@ struct BadTrace: Sendable, CustomStringConvertible {
     @Test func numbersAtTheEdgesAreKept() throws {
         let frames = try ToolTests.read([ToolTests.line(0, x: "1e308", y: "-1.7976931348623157e308"), ToolTests.line(9007199254740992, t: 1e300, x: "5e-324")])
         #expect(frames[0].offsetX == 1e308 && frames[1].frame == 9007199254740992 && frames[1].offsetX == Double.leastNonzeroMagnitude)
-        #expect(throws: ToolInputError.self) { try ToolTests.read([ToolTests.line(9007199254740993)]) }
+        #expect(throws: ToolError.self) { try ToolTests.read([ToolTests.line(9007199254740993)]) }
     }
 
     /// The folder's trace is optional: a pipe, a folder or a bad file named like a trace is skipped

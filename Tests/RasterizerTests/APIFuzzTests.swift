@@ -39,14 +39,16 @@ import GridModel
         // At least 2000 calls however slow the machine; more while time remains.
         while (Date().timeIntervalSince(started) < seconds || calls < 2000) && calls < 2_000_000 {
             // Any size: valid ones give a canvas, invalid ones an error, never a trap.
-            do { _ = try Canvas(width: Self.int(&rng), height: Self.int(&rng)) } catch { refusedSizes += 1 }
-            do { _ = try Canvas(width: Self.int(&rng), height: Self.int(&rng), pixels: [UInt8](repeating: 1, count: Int.random(in: 0...64, using: &rng))) } catch {}
+            do { _ = try Pixmap(width: Self.int(&rng), height: Self.int(&rng)) } catch { refusedSizes += 1 }
+            do { _ = try Pixmap(width: Self.int(&rng), height: Self.int(&rng), pixels: [UInt8](repeating: 1, count: Int.random(in: 0...64, using: &rng))) } catch {}
             // Draw into the middle 8 × 8 of a 12 × 12 canvas: the 2-pixel band must stay untouched.
-            var canvas = try Canvas(width: 12, height: 12, fill: RGBA(1, 2, 3, 4))
-            let inner = ClipRect(x0: 2, y0: 2, x1: 10, y1: 10)
+            var canvas = try Pixmap(width: 12, height: 12, fill: RGBA(1, 2, 3, 4))
+            let inner = IntRect(minX: 2, minY: 2, maxX: 10, maxY: 10)
             for _ in 0..<8 {
-                let clip = Bool.random(using: &rng) ? inner
-                    : inner.intersection(ClipRect(x0: Self.int(&rng), y0: Self.int(&rng), x1: Self.int(&rng), y1: Self.int(&rng)))
+                let random = Bool.random(using: &rng)
+                    ? IntRect(minX: Self.int(&rng), minY: Self.int(&rng), maxX: Self.int(&rng), maxY: Self.int(&rng))
+                    : IntRect(x: Self.int(&rng), y: Self.int(&rng), width: Self.int(&rng), height: Self.int(&rng))
+                let clip = Bool.random(using: &rng) ? inner : random.clipped(to: inner)
                 switch Int.random(in: 0..<4, using: &rng) {
                 case 0:
                     canvas.fill(PixelRect(x: Self.double(&rng), y: Self.double(&rng), width: Self.double(&rng), height: Self.double(&rng)),
@@ -62,15 +64,16 @@ import GridModel
                     }
                 default:
                     // copy() writes wherever it is told inside the canvas; use a scratch canvas.
-                    var scratch = try Canvas(width: 5, height: 4)
+                    var scratch = try Pixmap(width: 5, height: 4)
                     scratch.copy(canvas, x: Self.int(&rng), y: Self.int(&rng))
-                    _ = scratch.pixel(Self.int(&rng), Self.int(&rng))
+                    _ = scratch.pixel(x: Self.int(&rng), y: Self.int(&rng))
+                    #expect(scratch.withUnsafeBytes { $0.count } == 5 * 4 * 4)
                 }
                 calls += 1
             }
             for y in 0..<12 {
                 for x in 0..<12 where !(2..<10).contains(x) || !(2..<10).contains(y) {
-                    if canvas.pixel(x, y) != RGBA(1, 2, 3, 4) {
+                    if canvas.pixel(x: x, y: y) != RGBA(1, 2, 3, 4) {
                         Issue.record("seed \(seed): pixel \(x), \(y) outside the clip was written")
                         return
                     }
@@ -126,7 +129,7 @@ import GridModel
             tried += 1
             guard let font = try? FontRenderer(bytes: bytes, name: "fuzzed.ttf") else { continue }
             opened += 1
-            var canvas = try Canvas(width: 64, height: 24, fill: RGBA(255, 255, 255))
+            var canvas = try Pixmap(width: 64, height: 24, fill: RGBA(255, 255, 255))
             for size in [9.0, 17, 34] {
                 canvas.draw(font.layout("(-1234, 5678)", pixelSize: size), x: 2, baseline: 18, color: RGBA(0, 0, 0), clip: canvas.bounds)
             }

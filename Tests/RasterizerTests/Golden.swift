@@ -28,7 +28,7 @@ enum Golden {
 
     /// Pixels whose channels all lie within `channelTolerance` count as equal; the image matches
     /// when at most `maxDiffRatio` of its pixels differ.
-    static func check(_ canvas: Canvas, named name: String, channelTolerance: Int = 16, maxDiffRatio: Double = 0.002,
+    static func check(_ canvas: Pixmap, named name: String, channelTolerance: Int = 16, maxDiffRatio: Double = 0.002,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let path = folder.appendingPathComponent(name + ".png")
         let png = try PNGCodec.encode(canvas, compression: .small)
@@ -70,7 +70,7 @@ enum Golden {
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         try Data(png).write(to: artifacts.appendingPathComponent(name + "-actual.png"))
         try Data(contentsOf: path).write(to: artifacts.appendingPathComponent(name + "-expected.png"))
-        try Data(try PNGCodec.encode(try Canvas(width: canvas.width, height: canvas.height, pixels: diffPixels))).write(to: artifacts.appendingPathComponent(name + "-diff.png"))
+        try Data(try PNGCodec.encode(try Pixmap(width: canvas.width, height: canvas.height, pixels: diffPixels))).write(to: artifacts.appendingPathComponent(name + "-diff.png"))
         Issue.record("""
             golden \(name): \(differing) pixels differ (allowed \(allowed), channel tolerance \(channelTolerance)); \
             actual, expected and diff images are in \(artifacts.path)

@@ -18,7 +18,7 @@ import TestSupport
 
     /// The label of `item` drawn alone in a tile of `size` points at `scale`, with one empty tile
     /// on each side; returns the canvas and the tile's pixel rectangle.
-    static func drawAlone(_ item: TileCoordinate, size: Double, scale: Int, style: Style = inkOnly) throws -> (Canvas, PixelRect) {
+    static func drawAlone(_ item: TileCoordinate, size: Double, scale: Int, style: Style = inkOnly) throws -> (Pixmap, PixelRect) {
         let s = scenario(width: size * 3, height: size, scale: scale, style: style)
         let renderer = FrameRenderer(scenario: s, font: sharedFont)
         var canvas = try renderer.makeCanvas()
@@ -30,10 +30,10 @@ import TestSupport
 
     struct Ink { var rows: [Int]; var columns: [Int] }
 
-    static func ink(_ canvas: Canvas, background: RGBA = RGBA(255, 255, 255)) -> Ink {
+    static func ink(_ canvas: Pixmap, background: RGBA = RGBA(255, 255, 255)) -> Ink {
         var rows = Set<Int>(), columns = Set<Int>()
         for y in 0..<canvas.height {
-            for x in 0..<canvas.width where canvas.pixel(x, y) != background {
+            for x in 0..<canvas.width where canvas.pixel(x: x, y: y) != background {
                 rows.insert(y)
                 columns.insert(x)
             }
@@ -91,10 +91,10 @@ import TestSupport
             let x0 = Int((r.x + inset + 0.5).rounded(.down)), x1 = Int((r.x + r.width - inset + 0.5).rounded(.down))
             let y0 = Int((r.y + inset + 0.5).rounded(.down)), y1 = Int((r.y + r.height - inset + 0.5).rounded(.down))
             for y in y0..<y1 {
-                for x in [x0, x1 - 1] { #expect(canvas.pixel(x, y) ?? white == white, "tile \(tile.item): ink at the clip's edge \(x), \(y)") }
+                for x in [x0, x1 - 1] { #expect(canvas.pixel(x: x, y: y) ?? white == white, "tile \(tile.item): ink at the clip's edge \(x), \(y)") }
             }
             for x in x0..<x1 {
-                for y in [y0, y1 - 1] { #expect(canvas.pixel(x, y) ?? white == white, "tile \(tile.item): ink at the clip's edge \(x), \(y)") }
+                for y in [y0, y1 - 1] { #expect(canvas.pixel(x: x, y: y) ?? white == white, "tile \(tile.item): ink at the clip's edge \(x), \(y)") }
             }
         }
     }
@@ -118,7 +118,7 @@ import TestSupport
         s.scroll.contentSize = Size(width: 1000, height: 1000)
         let renderer = FrameRenderer(scenario: s, font: sharedFont)
         var simulation = try Simulation(scenario: s)
-        var previous: (FrameState, Canvas)?
+        var previous: (FrameState, Pixmap)?
         var compared = 0
         while let frame = try simulation.next() {
             var canvas = try renderer.makeCanvas()
@@ -140,7 +140,7 @@ import TestSupport
                 for x in 0..<canvas.width {
                     let sx = x - mx
                     guard sx >= 0, sx < old.width else { continue }
-                    if canvas.pixel(x, y) != old.pixel(sx, sy) {
+                    if canvas.pixel(x: x, y: y) != old.pixel(x: sx, y: sy) {
                         if mismatches == 0 { firstMismatch = "(\(x), \(y))" }
                         mismatches += 1
                     }
@@ -156,7 +156,7 @@ import TestSupport
 
     /// `style.labelFormat: "grouped"` decodes and draws seed 000's `.formatted()` labels.
     @Test func groupedFormatDecodesAndDrawsWiderLabels() throws {
-        func draw(_ style: String) throws -> Canvas {
+        func draw(_ style: String) throws -> Pixmap {
             let json = #"{ "name": "g", "viewport": { "width": 300, "height": 100, "scale": 1 }, "grid": { "tileSize": { "width": 300, "height": 100 }, "start": { "x": 1000, "y": -2000 } }, "style": \#(style), "steps": [] }"#
             let s = try ScenarioDecoder.decode(Array(json.utf8))
             return try render(s)
@@ -266,7 +266,7 @@ import TestSupport
             let tile = DrawnTile(coordinate: item, id: 0, pixelRect: rect)
             let placed = try #require(r.placeLabel(tile))
             #expect(placed.label.fits)
-            var clipped = try Canvas(width: Int(rect.width) + 20, height: Int(rect.height) + 10, fill: RGBA(255, 255, 255))
+            var clipped = try Pixmap(width: Int(rect.width) + 20, height: Int(rect.height) + 10, fill: RGBA(255, 255, 255))
             var free = clipped
             for (line, origin) in zip(placed.label.lines, placed.origins) {
                 clipped.draw(line.layout, x: origin.x, baseline: origin.baseline, color: RGBA(0, 0, 0), clip: placed.clip)

@@ -25,7 +25,7 @@ import GridModel
         return frames
     }
 
-    static func draw(_ s: Scenario, _ frame: FrameState) throws -> Canvas {
+    static func draw(_ s: Scenario, _ frame: FrameState) throws -> Pixmap {
         let renderer = FrameRenderer(scenario: s, font: sharedFont)
         var canvas = try renderer.makeCanvas()
         try renderer.render(frame, into: &canvas)
@@ -43,10 +43,10 @@ import GridModel
         for (coordinate, rect) in frame.layers[0].tiles() {
             let x = Int(rect.x) + 10, y = Int(rect.y) + 10
             guard (0..<canvas.width).contains(x), (0..<canvas.height).contains(y) else { continue }
-            #expect(canvas.pixel(x, y) == ((coordinate.x + coordinate.y) & 1 == 0 ? even : odd), "\(coordinate)")
+            #expect(canvas.pixel(x: x, y: y) == ((coordinate.x + coordinate.y) & 1 == 0 ? even : odd), "\(coordinate)")
         }
         // Factor 0: layer tile (0, 0) starts at the viewport's centre.
-        #expect(canvas.pixel(60, 45) == even && canvas.pixel(59, 45) == odd && canvas.pixel(60, 44) == odd)
+        #expect(canvas.pixel(x: 60, y: 45) == even && canvas.pixel(x: 59, y: 45) == odd && canvas.pixel(x: 60, y: 44) == odd)
     }
 
     /// A front layer with partial alpha blends over the grid's tiles; behind, the tiles cover it.
@@ -56,11 +56,11 @@ import GridModel
         s.style.tileColor = RGBA(0, 0, 255)
         s.style.originTileColor = RGBA(0, 0, 255)
         let front = try Self.draw(s, try Self.frames(s)[0])
-        let p = try #require(front.pixel(30, 30))
+        let p = try #require(front.pixel(x: 30, y: 30))
         #expect(p.r >= 126 && p.r <= 130 && p.g == 0 && p.b >= 125 && p.b <= 129 && p.a == 255, "\(p)")
         s.layers[0].placement = .behind
         let behind = try Self.draw(s, try Self.frames(s)[0])
-        #expect(behind.pixel(30, 30) == RGBA(0, 0, 255))
+        #expect(behind.pixel(x: 30, y: 30) == RGBA(0, 0, 255))
     }
 
     /// Factor 0 is a fixed background: while the grid scrolls (and recenters), the layer's pixels
@@ -86,7 +86,7 @@ import GridModel
         let s = Self.clearGrid([layer], steps: [.drag(by: Vector(x: -40, y: 0), duration: 0.1, release: .hold)])
         let frames = try Self.frames(s)
         let a = try Self.draw(s, frames[0]), b = try Self.draw(s, frames.last!)
-        for y in 0..<a.height { for x in 20..<a.width { #expect(b.pixel(x - 20, y) == a.pixel(x, y)) } }
+        for y in 0..<a.height { for x in 20..<a.width { #expect(b.pixel(x: x - 20, y: y) == a.pixel(x: x, y: y)) } }
     }
 
     /// Layer labels show the layer tile's coordinate and stay inside their tile.
@@ -99,7 +99,7 @@ import GridModel
         // Tile (0, 0) spans x 60..<120, y 45..<90; its label is shrunk and clipped to its margins.
         var inked = 0
         for y in 45..<90 {
-            for x in 60..<120 where canvas.pixel(x, y) != RGBA(255, 255, 255) {
+            for x in 60..<120 where canvas.pixel(x: x, y: y) != RGBA(255, 255, 255) {
                 #expect((62..<118).contains(x), "ink at \(x), \(y)")
                 inked += 1
             }

@@ -4,8 +4,8 @@ import GridModel
 @testable import Rasterizer
 
 @Suite struct PNGTests {
-    func sample(opaque: Bool) throws -> Canvas {
-        var canvas = try Canvas(width: 7, height: 5, fill: RGBA(255, 255, 255, opaque ? 255 : 0))
+    func sample(opaque: Bool) throws -> Pixmap {
+        var canvas = try Pixmap(width: 7, height: 5, fill: RGBA(255, 255, 255, opaque ? 255 : 0))
         canvas.fill(PixelRect(x: 1.5, y: 1, width: 3, height: 2.5), RGBA(10, 200, 30, 200))
         return canvas
     }

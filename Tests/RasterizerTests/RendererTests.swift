@@ -20,7 +20,7 @@ func lastFrame(_ s: Scenario) throws -> FrameState {
     return last!
 }
 
-func render(_ s: Scenario) throws -> Canvas {
+func render(_ s: Scenario) throws -> Pixmap {
     let renderer = FrameRenderer(scenario: s, font: sharedFont)
     var canvas = try renderer.makeCanvas()
     try renderer.render(try lastFrame(s), into: &canvas)
@@ -67,7 +67,7 @@ func render(_ s: Scenario) throws -> Canvas {
         renderer.draw(tile, into: &canvas)
         var inked = 0
         for y in 0..<100 {
-            for x in 0..<300 where canvas.pixel(x, y) != RGBA(255, 255, 255) {
+            for x in 0..<300 where canvas.pixel(x: x, y: y) != RGBA(255, 255, 255) {
                 #expect((100..<200).contains(x), "ink at \(x), \(y)")
                 inked += 1
             }
@@ -86,8 +86,8 @@ func render(_ s: Scenario) throws -> Canvas {
                                      pixelRect: PixelRect(x: 0, y: 0, width: 100, height: 100)), into: &canvas)
         // Fits between the 2-point margins: the columns at the edges stay clear.
         for y in 0..<100 {
-            #expect(canvas.pixel(0, y) == RGBA(255, 255, 255))
-            #expect(canvas.pixel(99, y) == RGBA(255, 255, 255))
+            #expect(canvas.pixel(x: 0, y: y) == RGBA(255, 255, 255))
+            #expect(canvas.pixel(x: 99, y: y) == RGBA(255, 255, 255))
         }
     }
 
@@ -148,7 +148,7 @@ func render(_ s: Scenario) throws -> Canvas {
         #expect(notdef.glyph.width > 5 && notdef.glyph.rows > 10)
         #expect(notdef.glyph.pixels.contains { $0 > 128 })
         // Drawn, it leaves ink between "(" and ",", where the line without it has none.
-        var canvas = try Canvas(width: 200, height: 60, fill: RGBA(255, 255, 255))
+        var canvas = try Pixmap(width: 200, height: 60, fill: RGBA(255, 255, 255))
         canvas.draw(line, x: 4, baseline: 40, color: RGBA(0, 0, 0), clip: canvas.bounds)
         let left = 4 + notdef.penX + notdef.glyph.left, right = left + notdef.glyph.width
         var ink = 0
