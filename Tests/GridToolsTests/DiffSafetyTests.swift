@@ -68,6 +68,44 @@ import Rasterizer
         #expect(IntRect(x: 2, y: 1, width: Int.max, height: Int.max).intersection(Self.black.bounds) == IntRect(minX: 2, minY: 1, maxX: 4, maxY: 3))
     }
 
+    /// Random `Int`s (extremes included) for every public input of `PixelMatch.compare`: image
+    /// sizes, ignore rectangles, thresholds and flags. Each call gives a result within the image
+    /// or a `ToolError`, never a trap. `RENDER_GRID_FUZZ_SEED` changes the run.
+    @Test func pixelMatchTakesAnyIntegers() throws {
+        let seed = ProcessInfo.processInfo.environment["RENDER_GRID_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xD1FF
+        var rng = SplitMix64(state: seed)
+        let ints = [Int.min, Int.min + 1, -(1 << 40), -7, -1, 0, 1, 2, 3, 5, 1 << 40, Int.max - 1, Int.max]
+        func int() -> Int { Bool.random(using: &rng) ? ints.randomElement(using: &rng)! : Int.random(in: -8...8, using: &rng) }
+        var compared = 0, refused = 0
+        for _ in 0..<3000 {
+            let w = Int.random(in: 1...5, using: &rng), h = Int.random(in: 1...5, using: &rng)
+            let a = try Self.image(w, h) { _, _ in (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) } }
+            let sameSize = Int.random(in: 0..<8, using: &rng) > 0
+            let b = try Self.image(sameSize ? w : w + 1, h) { _, _ in (0..<4).map { _ in UInt8.random(in: 0...255, using: &rng) } }
+            var options = PixelMatchOptions()
+            options.threshold = [0, 0.1, 1, -0.5, 2, .nan, .infinity].randomElement(using: &rng)!
+            options.includeAA = Bool.random(using: &rng)
+            options.makeDiffImage = Bool.random(using: &rng)
+            options.ignore = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                Bool.random(using: &rng) ? IntRect(x: int(), y: int(), width: int(), height: int())
+                    : IntRect(minX: int(), minY: int(), maxX: int(), maxY: int())
+            }
+            do {
+                let result = try PixelMatch.compare(a, b, options: options)
+                compared += 1
+                #expect(result.different >= 0 && result.antialiased >= 0 && result.different + result.antialiased <= a.area)
+                if let box = result.box { #expect(box.intersection(a.bounds) == box, "\(box)") }
+                #expect((result.box == nil) == (result.different == 0))
+                if options.makeDiffImage { #expect(result.diffImage?.bounds == a.bounds) } else { #expect(result.diffImage == nil) }
+            } catch {
+                refused += 1
+                #expect(error.kind == .sizeMismatch || error.kind == .invalidOption)
+                #expect(error.isInputError)
+            }
+        }
+        #expect(compared > 1000 && refused > 100, "\(compared) compared, \(refused) refused, seed \(seed)")
+    }
+
     @Test func toleranceLimitIsTotal() {
         var options = DiffOptions()
         let cases: [(Double?, Int?, Int, Int)] = [
