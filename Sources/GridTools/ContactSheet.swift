@@ -14,6 +14,10 @@ public enum ContactSheet {
     static let maxLabelCharacters = 48
 
     /// Writes the sheet and returns its path.
+    ///
+    /// ```swift
+    /// let path = try ContactSheet.write(folder: "output/drag", options: SheetOptions(every: 10), font: font)
+    /// ```
     /// - Parameter warn: told about each trace file that was skipped (the labels then lack its frames).
     /// - Throws: `ToolError` for options out of range, no frames, a bad frame or a limit;
     ///   `RasterError(.input)` for a frame that cannot be read; `RasterError(.io)` when writing fails.

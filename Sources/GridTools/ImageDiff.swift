@@ -60,6 +60,13 @@ public struct DiffOptions: Sendable {
     public init() {}
 
     /// Refuses an option out of range, with one line naming it.
+    ///
+    /// ```swift
+    /// var options = DiffOptions()
+    /// options.jobs = 0
+    /// try options.validate()   // ToolError(.invalidOption): "jobs must be at least 1, not 0"
+    /// ```
+    /// - Throws: `ToolError(.invalidOption)` for the first option out of range.
     public func validate() throws(ToolError) {
         func refuse(_ text: String) -> ToolError { ToolError(.invalidOption, text) }
         guard match.threshold >= 0 && match.threshold <= 1 else { throw refuse("the threshold must be from 0 to 1, not \(match.threshold)") }
@@ -100,6 +107,17 @@ public struct DiffReport: Sendable {
 
 /// Compares two PNG files or two folders of frames paired by relative path.
 public enum ImageDiff {
+    /// Compares `expected` with `actual` (two PNG files, or two folders of PNGs paired by relative
+    /// path) and writes diff images and report.html when `options.outputDirectory` is set.
+    ///
+    /// ```swift
+    /// var options = DiffOptions()
+    /// options.maxDiffPixels = 10
+    /// let report = try ImageDiff.run(expected: "golden/", actual: "output/drag/", options: options)
+    /// print(report.passed, report.count(.changed))
+    /// ```
+    /// - Throws: `ToolError` for options out of range, missing or unreadable inputs and PNGs
+    ///   that cannot be decoded (all exit 2); `RasterError(.io)` when an output cannot be written.
     public static func run(expected: String, actual: String, options: DiffOptions) throws -> DiffReport {
         try options.validate()
         let kindA = FileInput.kind(of: expected), kindB = FileInput.kind(of: actual)

@@ -40,6 +40,11 @@ public struct SheetOptions: Sendable, Equatable {
         self.traceLimits = traceLimits
     }
 
+    /// Refuses options out of range, one line naming the property.
+    ///
+    /// ```swift
+    /// try SheetOptions(columns: 0).validate()   // "SheetOptions.columns must be from 1 to …"
+    /// ```
     /// - Throws: `ToolError(.invalidOption)` naming the first value out of range.
     public func validate() throws(ToolError) {
         if let every { try ToolError.check(every, in: 1...Int.max, "SheetOptions.every") }

@@ -43,6 +43,12 @@ public enum TracePlot {
         (["loopJump", "pageChanged", "jump", "resize", "cancel"], RGBA(90, 90, 90)),
     ]
 
+    /// Plots offset, velocity and tiles over time, one panel each, with recenters and events marked.
+    ///
+    /// ```swift
+    /// let frames = try TraceReader.read("output/drag/trace.jsonl")
+    /// let plot = try TracePlot.render(frames, options: PlotOptions(), font: font, title: "drag")
+    /// ```
     /// - Throws: `ToolError` for options out of range or fewer than two frames with a finite time.
     public static func render(_ frames: [TraceFrame], options: PlotOptions, font: FontRenderer, title: String) throws -> Pixmap {
         try options.validate()

@@ -72,7 +72,12 @@ public final class FontRenderer: Sendable {
     /// The largest text size, in pixels (500-point labels at scale 8); larger sizes are clamped.
     public static let maxPixelSize = 4096.0
 
-    /// The first search path that exists, or a clear error.
+    /// The first font search path that exists (DejaVu Sans), or a clear error.
+    ///
+    /// ```swift
+    /// let font = try FontRenderer(path: FontRenderer.defaultFontPath())
+    /// ```
+    /// - Throws: `RasterError(.font)` when no search path holds a font.
     public static func defaultFontPath() throws(RasterError) -> String {
         for path in searchPaths where FileInput.kind(of: path) == .regular { return path }
         throw RasterError(.font, "no font given and DejaVu Sans was not found in \(searchPaths.joined(separator: ", ")); install fonts-dejavu-core")
@@ -103,6 +108,11 @@ public final class FontRenderer: Sendable {
     public let path: String
 
     /// Opens the font file at `path` (a regular file of at most `maxFontBytes`).
+    ///
+    /// ```swift
+    /// let font = try FontRenderer(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    /// ```
+    /// - Throws: `RasterError(.font)` for a missing, unreadable, oversized or unusable font.
     public convenience init(path: String) throws(RasterError) {
         let bytes: [UInt8]
         do { bytes = try FileInput.read(path, maxBytes: FontRenderer.maxFontBytes, what: "font") } catch {
@@ -112,6 +122,11 @@ public final class FontRenderer: Sendable {
     }
 
     /// A font from the bytes of a TrueType/OpenType file; `name` is how errors refer to it.
+    ///
+    /// ```swift
+    /// let font = try FontRenderer(bytes: fontBytes, name: "embedded.ttf")
+    /// ```
+    /// - Throws: `RasterError(.font)` for empty or oversized bytes, or a file FreeType cannot use.
     public init(bytes: [UInt8], name: String) throws(RasterError) {
         path = name
         let shown = FileInput.quoted(name)
@@ -256,7 +271,12 @@ public final class FontRenderer: Sendable {
 }
 
 extension Pixmap {
-    /// Draws a laid-out line with its pen origin at (x, baseline), clipped to `clip`.
+    /// Draws a laid-out line with its pen origin at (x, baseline), clipped to `clip` and the
+    /// pixmap; any positions and clip are allowed.
+    ///
+    /// ```swift
+    /// pixmap.draw(font.layout("(0, 0)", pixelSize: 17), x: 4, baseline: 20, color: RGBA(0, 0, 0), clip: pixmap.bounds)
+    /// ```
     public mutating func draw(_ line: TextLine, x: Int, baseline: Int, color: RGBA, clip: IntRect) {
         for placed in line.glyphs where placed.glyph.width > 0 {
             let glyph = placed.glyph

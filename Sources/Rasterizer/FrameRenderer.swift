@@ -1,6 +1,6 @@
 public import GridModel
 
-/// Draws a frame's tiles, borders and labels into a canvas.
+/// Draws a frame's tiles, borders and labels into a pixmap (its canvas).
 public struct FrameRenderer: Sendable {
     public let style: Style
     public let scale: Int
@@ -23,11 +23,21 @@ public struct FrameRenderer: Sendable {
         pixelHeight = scenario.viewport.pixelHeight
     }
 
+    /// A pixmap of the scenario's viewport size, filled with the background.
+    ///
+    /// ```swift
+    /// let renderer = FrameRenderer(scenario: scenario, font: font)
+    /// var canvas = try renderer.makeCanvas()
+    /// var simulation = try Simulation(scenario: scenario)
+    /// while let frame = try simulation.next() { try renderer.render(frame, into: &canvas) }
+    /// ```
+    /// - Throws: `RasterError(.size)` when the viewport exceeds `Pixmap.maxPixels`.
     public func makeCanvas() throws(RasterError) -> Pixmap {
         try Pixmap(width: pixelWidth, height: pixelHeight, fill: style.background)
     }
 
-    /// A canvas of the frame's size (a resize step changes it).
+    /// A pixmap of the frame's size (a resize step changes it), filled with the background.
+    /// - Throws: `RasterError(.size)` when the frame exceeds `Pixmap.maxPixels`.
     public func canvas(for frame: FrameState) throws(RasterError) -> Pixmap {
         try Pixmap(width: frame.pixelWidth, height: frame.pixelHeight, fill: style.background)
     }
@@ -36,6 +46,12 @@ public struct FrameRenderer: Sendable {
     public static func label(for coordinate: TileCoordinate) -> String { label(for: coordinate, format: .plain) }
 
     /// Draws `frame`, replacing `canvas` with one of the frame's size if it differs.
+    ///
+    /// ```swift
+    /// try renderer.render(frame, into: &canvas)
+    /// let png = try PNGCodec.encode(canvas)
+    /// ```
+    /// - Throws: `RasterError(.size)` when a new pixmap of the frame's size cannot be made.
     public func render(_ frame: FrameState, into canvas: inout Pixmap) throws(RasterError) {
         if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = try self.canvas(for: frame) }
         canvas.clear(style.background)
