@@ -106,6 +106,23 @@ import Rasterizer
         #expect(compared > 1000 && refused > 100, "\(compared) compared, \(refused) refused, seed \(seed)")
     }
 
+    /// Every refusal of the diff is one `ToolError`, with a kind that says why, and an input error.
+    @Test func refusalsAreToolErrorsOfTheRightKind() throws {
+        func kindOfRun(_ expected: String, _ actual: String, _ options: DiffOptions = DiffOptions()) -> ToolError.Kind? {
+            kind { _ = try ImageDiff.run(expected: expected, actual: actual, options: options) }
+        }
+        let a = fixtures.appendingPathComponent("labels-a.png").path
+        #expect(kindOfRun(a, "/nonexistent/frame.png") == .invalidInput)
+        #expect(kindOfRun(a, fixtures.path) == .invalidInput)  // a file with a folder
+        var options = DiffOptions()
+        options.jobs = 0
+        #expect(kindOfRun(a, a, options) == .invalidOption)
+        #expect(kind { _ = try PixelMatch.compare(Self.black, try Self.image(3, 4) { _, _ in [0, 0, 0, 255] }) } == .sizeMismatch)
+        for kind in [ToolError.Kind.invalidInput, .overLimit, .invalidOption, .sizeMismatch] {
+            #expect(ToolError(kind, "x").isInputError)
+        }
+    }
+
     @Test func toleranceLimitIsTotal() {
         var options = DiffOptions()
         let cases: [(Double?, Int?, Int, Int)] = [
