@@ -1,6 +1,7 @@
 import Foundation
 import GridModel
 public import Rasterizer
+import GridExport
 
 /// One PNG with every Nth frame of a render folder as a thumbnail, labelled with its frame number
 /// and phase; frames where a recenter happened get a red frame and an "R".

@@ -1,5 +1,6 @@
 import Foundation
 import Rasterizer
+import GridExport
 
 /// Why `sheet` or `plot` refuses what it was given (exit 2): a file that is not what it should be,
 /// an input over one of the named limits, or an options value out of range. One line; file names

@@ -1,5 +1,6 @@
 import Foundation
 import Rasterizer
+import GridExport
 
 /// The fields of trace.jsonl that the tools use.
 public struct TraceFrame: Sendable, Equatable {
