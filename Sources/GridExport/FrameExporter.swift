@@ -8,7 +8,11 @@ import Synchronization
 /// parallel batches, and a frame identical to the previous one reuses its output, so memory stays
 /// bounded by the batch whatever the frame count.
 public enum FrameExporter {
-    /// The file name of frame `index`: `frame_00042.png`.
+    /// The file name of frame `index`.
+    ///
+    /// ```swift
+    /// FrameExporter.frameName(42)  // "frame_00042.png"
+    /// ```
     public static func frameName(_ index: Int) -> String {
         let digits = String(index)
         return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"

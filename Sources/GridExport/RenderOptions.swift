@@ -27,6 +27,12 @@ public struct RenderOptions: Sendable {
     /// The limits the scenario was checked with.
     public var limits = Limits()
 
+    /// Options for a render into `outputDirectory` (made if missing), every other choice its default.
+    ///
+    /// ```swift
+    /// var options = RenderOptions(outputDirectory: "output/fling")
+    /// options.jobs = 4
+    /// ```
     public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
 }
 
@@ -45,13 +51,27 @@ public struct ImageOptions: Sendable {
     /// Checked between frames: once set, the render stops with `ExportError(.stopped)`.
     public var cancellation: Cancellation?
 
+    /// The defaults: the scroll view (not the reference plane), one job, no overlays, no PNG bytes.
+    ///
+    /// ```swift
+    /// var options = ImageOptions()
+    /// options.includePNG = true
+    /// ```
     public init() {}
 }
 
 /// A flag a signal handler sets to stop a render between frames.
+///
+/// ```swift
+/// let cancellation = Cancellation()
+/// options.cancellation = cancellation
+/// // from a signal handler or another task:
+/// cancellation.cancel(signal: SIGINT)  // the render throws ExportError(.stopped) between frames
+/// ```
 public final class Cancellation: Sendable {
     private let signal = Atomic<Int32>(0)
     public init() {}
+    /// Stops renders using this flag, recording the signal number (any non-zero value).
     public func cancel(signal number: Int32) { signal.store(number, ordering: .relaxed) }
     /// The signal that cancelled, or nil.
     public var signalNumber: Int32? {

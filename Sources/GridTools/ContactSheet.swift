@@ -17,7 +17,7 @@ public enum ContactSheet {
     /// Writes the sheet and returns its path.
     /// - Parameter warn: told about each trace file that was skipped (the labels then lack its frames).
     /// - Throws: `ToolInputError` for options out of range, no frames, a bad frame or a limit;
-    ///   `RasterError(.input)` for a frame that cannot be read; `RasterError(.io)` when writing fails.
+    ///   `ExportError(.input)` for a frame that cannot be read; `ExportError(.output)` when writing fails.
     @discardableResult
     public static func write(folder: String, options: SheetOptions, font: FontRenderer,
                              warn: (String) -> Void = { _ in }) throws -> String {
