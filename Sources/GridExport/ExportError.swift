@@ -57,6 +57,11 @@ public struct ExportError: Error, Sendable, CustomStringConvertible {
     public var framesOnDisk = 0
     public var framesRequested = 0
 
+    /// An error of `kind` with its one-line message (for tools built on GridExport that fail the same way).
+    ///
+    /// ```swift
+    /// throw ExportError(.input, "scenario 'a.json' is empty", file: "a.json")
+    /// ```
     public init(_ kind: Kind, _ message: String, file: String? = nil, jsonPath: String? = nil) {
         self.kind = kind
         self.message = message
