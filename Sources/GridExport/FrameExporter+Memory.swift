@@ -22,7 +22,7 @@ extension FrameExporter {
         } catch {
             throw ExportError(.render, "\(error)")  // (the body above does not throw)
         }
-        guard let image else { throw ExportError.frameRange(index...index, total: 0) }
+        guard let image else { throw ExportError(.render, "frame \(index) was not rendered") }  // (frames delivers every frame)
         return image
     }
 
