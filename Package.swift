@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "GridModel", targets: ["GridModel"]),
         .library(name: "Rasterizer", targets: ["Rasterizer"]),
+        .library(name: "GridExport", targets: ["GridExport"]),
         .library(name: "GridTools", targets: ["GridTools"]),
         .executable(name: "render-grid", targets: ["render-grid"]),
     ],
@@ -25,19 +26,25 @@ let package = Package(
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
         // Pure Swift: scenario decoding, scroll physics, recentering, tile reuse. No C, no file I/O.
         .target(name: "GridModel"),
-        // Drawing, FreeType text, PNG encoding and the frame export pipeline.
+        // Pixels only: the canvas, FreeType text (from font bytes), the PNG codec, frame drawing. No file I/O.
         .target(name: "Rasterizer", dependencies: ["GridModel", "CPNGCodec", "CFreeType"]),
+        // Files and the export pipeline: safe file reads and atomic writes, the scenario loader (size cap,
+        // style.font, default font), grouping identical frames, parallel encoding, resume, cancellation,
+        // trace writing, and in-memory rendering through the same pipeline.
+        .target(name: "GridExport", dependencies: ["GridModel", "Rasterizer"]),
         // Regression tooling: pixelmatch-compatible diff, verify, contact sheets, HUD, trace plots.
-        .target(name: "GridTools", dependencies: ["GridModel", "Rasterizer"]),
-        .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer", "GridTools"]),
+        .target(name: "GridTools", dependencies: ["GridModel", "Rasterizer", "GridExport"]),
+        // The command line: parses arguments and wires the libraries together.
+        .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer", "GridExport", "GridTools"]),
         // Helpers the test targets share: a seeded generator, crafted PNGs, temporary mounts.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel", "TestSupport"],
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel", "GridExport", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "Rasterizer", "GridModel", "TestSupport"],
+        .testTarget(name: "GridExportTests", dependencies: ["GridExport", "Rasterizer", "GridModel", "GridTools", "TestSupport"]),
+        .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "GridExport", "Rasterizer", "GridModel", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "TestSupport"],
+        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "GridExport", "TestSupport"],
                     exclude: ["BadScenarios"]),
     ],
     swiftLanguageModes: [.v6]

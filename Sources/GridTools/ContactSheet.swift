@@ -1,6 +1,7 @@
 import Foundation
 import GridModel
 public import Rasterizer
+import GridExport
 
 /// One PNG with every Nth frame of a render folder as a thumbnail, labelled with its frame number
 /// and phase; frames where a recenter happened get a red frame and an "R".
@@ -20,7 +21,7 @@ public enum ContactSheet {
     /// ```
     /// - Parameter warn: told about each trace file that was skipped (the labels then lack its frames).
     /// - Throws: `ToolError` for options out of range, no frames, a bad frame or a limit;
-    ///   `RasterError(.input)` for a frame that cannot be read; `RasterError(.io)` when writing fails.
+    ///   `ExportError(.input)` for a frame that cannot be read; `ExportError(.output)` when writing fails.
     @discardableResult
     public static func write(folder: String, options: SheetOptions, font: FontRenderer,
                              warn: (String) -> Void = { _ in }) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import GridModel
 import Rasterizer
+import GridExport
 
 /// Diff images for changed frames: the pixelmatch-style diff, and optionally an
 /// expected | diff | actual strip.

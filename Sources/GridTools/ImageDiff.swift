@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 public import Rasterizer
 import Synchronization
+import GridExport
 
 /// How a pair of frames compares.
 public enum FrameStatus: String, Sendable {

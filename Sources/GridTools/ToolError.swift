@@ -1,5 +1,6 @@
 import Foundation
 import Rasterizer
+import GridExport
 
 /// Why a tool (`diff`, `verify`, `sheet`, `plot`) refuses what it was given: a file that is not
 /// what it should be, an input over one of the named limits, images that cannot be compared, or

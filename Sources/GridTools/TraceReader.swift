@@ -1,5 +1,6 @@
 import Foundation
 import Rasterizer
+import GridExport
 
 /// The fields of trace.jsonl that the tools use.
 public struct TraceFrame: Sendable, Equatable {
@@ -55,7 +56,7 @@ public enum TraceReader {
     /// Reads a trace file: a regular file within `limits`, every non-empty line a trace line with
     /// finite numbers. The frames come back sorted by frame number, so shards concatenated in any
     /// order just work; a line repeated exactly is dropped.
-    /// - Throws: `RasterError(.input)` for a file that cannot be read; `ToolError` naming the
+    /// - Throws: `ExportError(.input)` for a file that cannot be read; `ToolError` naming the
     ///   file and the line for a bad line, two lines that give one frame different values, time
     ///   going backwards, or a limit.
     public static func read(_ path: String, limits: TraceLimits = TraceLimits()) throws -> [TraceFrame] {

@@ -54,34 +54,12 @@ public struct TextLine: Sendable {
 /// (glyph bitmaps, laid-out lines and fitted labels together; when full, all are emptied and refilled), and a
 /// glyph by `maxPixelSize`.
 public final class FontRenderer: Sendable {
-    /// Where DejaVu Sans lives on common systems, tried in order when no font is given.
-    package static let searchPaths = [
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/TTF/DejaVuSans.ttf",
-        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
-        "/usr/local/share/fonts/DejaVuSans.ttf",
-        "/opt/homebrew/share/fonts/DejaVuSans.ttf",
-        "/Library/Fonts/DejaVuSans.ttf",
-    ]
-
-    /// The largest font file read, in bytes.
+    /// The largest font accepted, in bytes.
     public static let maxFontBytes = 64 << 20
     /// The glyph and layout caches together, in bytes.
     package static let maxCacheBytes = 32 << 20
     /// The largest text size, in pixels (500-point labels at scale 8); larger sizes are clamped.
     public static let maxPixelSize = 4096.0
-
-    /// The first font search path that exists (DejaVu Sans), or a clear error.
-    ///
-    /// ```swift
-    /// let font = try FontRenderer(path: FontRenderer.defaultFontPath())
-    /// ```
-    /// - Throws: `RasterError(.font)` when no search path holds a font.
-    public static func defaultFontPath() throws(RasterError) -> String {
-        for path in searchPaths where FileInput.kind(of: path) == .regular { return path }
-        throw RasterError(.font, "no font given and DejaVu Sans was not found in \(searchPaths.joined(separator: ", ")); install fonts-dejavu-core")
-    }
 
     private struct State: ~Copyable {
         var library: FT_Library
@@ -107,29 +85,18 @@ public final class FontRenderer: Sendable {
     private let state: Mutex<State>
     public let path: String
 
-    /// Opens the font file at `path` (a regular file of at most `maxFontBytes`).
+    /// A font from the bytes of a TrueType/OpenType file (FreeType reads a private copy of them for
+    /// the font's whole life); `name` is how errors refer to it. Loading a font file is GridExport's
+    /// job (`FontFile.load(path:)`).
     ///
     /// ```swift
-    /// let font = try FontRenderer(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    /// let font = try FontRenderer(bytes: fontBytes, name: "DejaVuSans.ttf")
     /// ```
-    /// - Throws: `RasterError(.font)` for a missing, unreadable, oversized or unusable font.
-    public convenience init(path: String) throws(RasterError) {
-        let bytes: [UInt8]
-        do { bytes = try FileInput.read(path, maxBytes: FontRenderer.maxFontBytes, what: "font") } catch {
-            throw RasterError(.font, error.message)
-        }
-        try self.init(bytes: bytes, name: path)
-    }
-
-    /// A font from the bytes of a TrueType/OpenType file; `name` is how errors refer to it.
-    ///
-    /// ```swift
-    /// let font = try FontRenderer(bytes: fontBytes, name: "embedded.ttf")
-    /// ```
-    /// - Throws: `RasterError(.font)` for empty or oversized bytes, or a file FreeType cannot use.
+    /// - Throws: `RasterError(.font)` for empty or oversized bytes, bytes FreeType cannot read, or a
+    ///   font without the digits a label needs.
     public init(bytes: [UInt8], name: String) throws(RasterError) {
         path = name
-        let shown = FileInput.quoted(name)
+        let shown = OneLine.quoted(name)
         guard !bytes.isEmpty, bytes.count <= FontRenderer.maxFontBytes else {
             throw RasterError(.font, "font \(shown) is \(bytes.count) bytes; a font is 1 to \(FontRenderer.maxFontBytes) bytes")
         }

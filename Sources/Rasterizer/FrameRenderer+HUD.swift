@@ -11,6 +11,7 @@ extension FrameRenderer {
     /// The HUD: a panel with frame, time, phase, offset and tile counts, and a minimap of the
     /// content size with the viewport in it, where each recenter shows as a jump back to the middle.
     func drawHUD(_ frame: FrameState, into canvas: inout Pixmap) {
+        guard let font else { return }  // render refuses the HUD without a font before drawing
         let s = Double(scale)
         let size = 11 * s, lineHeight = (size * 1.3).rounded()
         var lines = [

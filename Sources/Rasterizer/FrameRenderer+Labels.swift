@@ -139,6 +139,8 @@ extension FrameRenderer {
         let full = min(fontSize * Double(scale), FontRenderer.maxPixelSize)
         let key = FittedLabelKey(x: item.x, y: item.y, format: style.labelFormat, size64: Int((full * 64).rounded()),
                                  width: width, height: height)
+        // (render refuses text without a font before drawing; this only keeps the label empty.)
+        guard let font else { return FittedLabel(lines: [], size: full, ascender: 0, lineStep: 1, truncated: false, fits: false) }
         if let label = font.cachedLabel(key) { return label }
         let (first, second) = FrameRenderer.labelLines(for: item, format: style.labelFormat)
         let label = FrameRenderer.fit(first, second, font: font, size: full, width: width, height: height)

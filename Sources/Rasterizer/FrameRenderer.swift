@@ -4,7 +4,8 @@ public import GridModel
 public struct FrameRenderer: Sendable {
     public let style: Style
     public let scale: Int
-    public let font: FontRenderer
+    /// The font for tile labels, layer labels and the HUD; nil when nothing draws text.
+    public let font: FontRenderer?
     public let pixelWidth: Int
     public let pixelHeight: Int
     /// Overlays: the HUD (frame, time, phase, offset, tiles and a minimap of contentSize) and the
@@ -15,7 +16,15 @@ public struct FrameRenderer: Sendable {
     /// Space kept free on each side of a label before it is shrunk, in points.
     package static let labelMargin = 2.0
 
-    public init(scenario: Scenario, font: FontRenderer) {
+    /// A renderer for `scenario`'s frames. `font` may be nil when nothing draws text (see
+    /// `drawsText`); drawing a frame with text and no font throws.
+    ///
+    /// ```swift
+    /// let renderer = FrameRenderer(scenario: scenario, font: nil)  // style.fontSize 0, no layer labels
+    /// var canvas = try renderer.canvas(for: frame)
+    /// try renderer.render(frame, into: &canvas)
+    /// ```
+    public init(scenario: Scenario, font: FontRenderer?) {
         style = scenario.style
         scale = scenario.viewport.scale
         self.font = font
@@ -45,14 +54,30 @@ public struct FrameRenderer: Sendable {
     /// The label a tile shows, in the plain format.
     public static func label(for coordinate: TileCoordinate) -> String { label(for: coordinate, format: .plain) }
 
+    /// Whether a scenario's frames draw text (tile labels, layer labels, or the HUD), so need a font.
+    public static func drawsText(_ scenario: Scenario, hud: Bool = false) -> Bool {
+        hud || (scenario.style.fontSize > 0 && scenario.style.labelColor.a > 0)
+            || scenario.layers.contains { $0.fontSize > 0 && $0.labelColor.a > 0 }
+    }
+
+    /// Whether `frame` draws text with this renderer's style and overlays.
+    public func drawsText(_ frame: FrameState) -> Bool {
+        hud || (style.fontSize > 0 && style.labelColor.a > 0)
+            || frame.layers.contains { $0.layer.fontSize > 0 && $0.layer.labelColor.a > 0 }
+    }
+
     /// Draws `frame`, replacing `canvas` with one of the frame's size if it differs.
     ///
     /// ```swift
     /// try renderer.render(frame, into: &canvas)
     /// let png = try PNGCodec.encode(canvas)
     /// ```
-    /// - Throws: `RasterError(.size)` when a new pixmap of the frame's size cannot be made.
+    /// - Throws: `RasterError(.size)` when a new pixmap of the frame's size cannot be made; `RasterError(.font)`
+    ///   when the frame draws text (labels or the HUD) and the renderer has no font.
     public func render(_ frame: FrameState, into canvas: inout Pixmap) throws(RasterError) {
+        if font == nil && drawsText(frame) {
+            throw RasterError(.font, "the frame draws text (tile labels, layer labels or the HUD) and no font was given")
+        }
         if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = try self.canvas(for: frame) }
         canvas.clear(style.background)
         drawLayers(frame, .behind, into: &canvas)

@@ -1,6 +1,7 @@
 import Foundation
 import GridTools
 import Rasterizer
+import GridExport
 
 enum DiffCommand {
     static let help = """

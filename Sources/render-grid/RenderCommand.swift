@@ -1,6 +1,7 @@
 import Foundation
 import GridModel
 import Rasterizer
+import GridExport
 import GridTools
 
 enum RenderCommand {
@@ -64,9 +65,9 @@ enum RenderCommand {
                                            : "render takes one scenario file, got \(files.count)")
         }
         let file = files[0]
-        let scenario = try ScenarioLoader.load(file, overrides: overrides)
         // style.font is relative to the scenario file; --font to the working directory.
-        let font = try ScenarioLoader.font(flag: fontFlag, scenario: scenario, file: file)
+        let loaded = try ScenarioLoader.load(file, overrides: overrides, fontFlag: fontFlag, needsFont: hud)
+        let scenario = loaded.scenario, font = loaded.font
 
         var options = RenderOptions(outputDirectory: out ?? "output/" + ScenarioLoader.safeName(scenario.name))
         options.frames = frames
@@ -90,8 +91,8 @@ enum RenderCommand {
         let summary: RenderSummary
         do {
             summary = try FrameExporter.render(scenario, font: font, options: options)
-        } catch let error as ScenarioError {
-            throw LocatedScenarioError(file: file, error: error)
+        } catch {
+            throw error.located(in: file)
         }
         if terminal { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
         if !quiet {
@@ -102,7 +103,7 @@ enum RenderCommand {
         }
         if sheet {
             let path: String
-            do { path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: font) } catch let e as ToolError {
+            do { path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: ScenarioLoader.font(of: loaded)) } catch let e as ToolError {
                 throw toolError(e)
             }
             if !quiet { print("contact sheet \(path)") }

@@ -1,34 +1,12 @@
 import Foundation
 import GridModel
 import Rasterizer
+import GridExport
 
-/// A scenario error together with the file it came from.
-struct LocatedScenarioError: Error, CustomStringConvertible {
-    var file: String
-    var error: ScenarioError
-    /// The file, the error, and the flag that raises the limit it ran into.
-    var description: String {
-        let flags: [ScenarioError.Limit: String] = [.maxFrames: "--max-frames", .maxPixelsPerFrame: "--max-pixels",
-                                                    .maxFileBytes: "--max-file-size"]
-        let hint = error.limit.flatMap { flags[$0] }.map { " (\($0) raises it)" } ?? ""
-        return "\(file): \(error.description)\(hint)"
-    }
-}
-
+/// The CLI's face of GridExport's loader: the library applies every scenario rule (file-size cap,
+/// `style.font` relative to the scenario file, DejaVu Sans when text is drawn) and names files and
+/// limits; this adds `--font` and `--scale`, and the flag hints when an error is printed.
 enum ScenarioLoader {
-    static func load(_ file: String, limits: Limits) throws -> Scenario {
-        let bytes: [UInt8]
-        do { bytes = try FileInput.read(file, maxBytes: limits.maxFileBytes, what: "scenario") } catch {
-            let hint = error.message.contains("the limit is") ? " (--max-file-size raises it)" : ""
-            throw UsageError(error.message + hint)
-        }
-        do {
-            return try ScenarioDecoder.decode(bytes, limits: limits)
-        } catch {
-            throw LocatedScenarioError(file: file, error: error)
-        }
-    }
-
     /// The options render and verify share: --max-frames, --max-pixels and --scale.
     struct Overrides {
         var limits = Limits()
@@ -42,36 +20,43 @@ enum ScenarioLoader {
         }
     }
 
-    static func load(_ file: String, overrides: Overrides) throws -> Scenario {
-        var scenario = try load(file, limits: overrides.limits)
-        if let scale = overrides.scale {
-            scenario.viewport.scale = scale
-            // Every viewport of the timeline, at the new scale.
-            do { try scenario.validate(limits: overrides.limits) } catch { throw LocatedScenarioError(file: file, error: error) }
-        }
-        return scenario
+    /// The scenario and its font for a command: `--font` (relative to the working folder), else
+    /// `style.font` (relative to the scenario file), else DejaVu Sans when something draws text or
+    /// `needsFont`; then `--scale`.
+    static func load(_ file: String, overrides: Overrides, fontFlag: String?, needsFont: Bool) throws -> ScenarioFile {
+        let flagFont = try fontFlag.map { path throws in try font(flag: path) }
+        var loaded = try ScenarioFile.load(path: file, limits: overrides.limits, font: flagFont, needsFont: needsFont)
+        if let scale = overrides.scale { loaded = try loaded.scaled(to: scale) }
+        return loaded
     }
 
-    /// style.font, resolved relative to the scenario file.
-    static func fontPath(_ scenario: Scenario, file: String) -> String? {
-        scenario.style.font.map { path in
-            path.hasPrefix("/") ? path : FileOutput.split(file).folder + path
-        }
+    /// The font a tool uses: `--font`, else DejaVu Sans.
+    static func font(flag: String?) throws -> FontRenderer {
+        guard let flag else { return try FontFile.loadDefault() }
+        do { return try FontFile.load(path: flag) } catch { throw UsageError("--font: \(error.message)") }
     }
 
-    /// The font a command uses: `--font`, else the scenario's `style.font`, else DejaVu Sans. An
-    /// error names where the font came from (`--font`, or the scenario file and `style.font`).
-    static func font(flag: String?, scenario: Scenario? = nil, file: String? = nil) throws -> FontRenderer {
-        if let flag {
-            do { return try FontRenderer(path: flag) } catch { throw UsageError("--font: \(error.message)") }
-        }
-        if let scenario, let file, let path = fontPath(scenario, file: file) {
-            do { return try FontRenderer(path: path) } catch {
-                throw UsageError("\(FileInput.quoted(file)): style.font: \(error.message)")
-            }
-        }
-        do { return try FontRenderer(path: FontRenderer.defaultFontPath()) } catch {
-            throw UsageError("\(error.message), or pass --font PATH")
+    /// A loaded scenario's font, or DejaVu Sans when it needed none (for a contact sheet).
+    static func font(of loaded: ScenarioFile) throws -> FontRenderer {
+        try loaded.font ?? FontFile.loadDefault()
+    }
+
+    /// How the CLI prints an error: GridExport's message with the flag that changes it.
+    static func message(_ error: Error) -> String {
+        guard let error = error as? ExportError else { return "\(error)" }
+        switch error.kind {
+        case .frameRange:
+            guard let range = error.frames, let total = error.totalFrames else { return error.message }
+            let asked = range.upperBound == Int.max ? "\(range.lowerBound):" : "\(range.lowerBound):\(range.upperBound)"
+            return "--frames \(asked) is outside the scenario's \(total) frames (0:\(total - 1))"
+        case .noFont:
+            return error.message + ", or pass --font PATH"
+        case .stopped where error.signal != nil && error.framesRequested > 0:
+            return error.message + "; run the same command with --resume to finish"
+        default:
+            let flags: [ScenarioError.Limit: String] = [.maxFrames: "--max-frames", .maxPixelsPerFrame: "--max-pixels",
+                                                        .maxFileBytes: "--max-file-size"]
+            return error.message + (error.limit.flatMap { flags[$0] }.map { " (\($0) raises it)" } ?? "")
         }
     }
 

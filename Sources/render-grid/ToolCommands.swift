@@ -2,6 +2,7 @@ import Foundation
 import GridModel
 import GridTools
 import Rasterizer
+import GridExport
 
 /// The flag that raises each of the tools' limits, for the hint in the error.
 func toolError(_ error: ToolError) -> UsageError {

@@ -2,6 +2,7 @@ import Foundation
 import GridModel
 import GridTools
 import Rasterizer
+import GridExport
 
 enum VerifyCommand {
     static let help = """
@@ -39,11 +40,11 @@ enum VerifyCommand {
         let json = args.flag("--json")
         let files = try args.positionals()
         guard files.count == 1 else { throw UsageError("verify takes one scenario file (see render-grid verify --help)") }
-        let scenario = try ScenarioLoader.load(files[0], overrides: overrides)
-        let font = try ScenarioLoader.font(flag: fontFlag, scenario: scenario, file: files[0])
+        let loaded = try ScenarioLoader.load(files[0], overrides: overrides, fontFlag: fontFlag, needsFont: true)
+        let scenario = loaded.scenario, font = try ScenarioLoader.font(of: loaded)
         let report: VerifyReport
         do { report = try Verifier.verify(scenario, font: font, strictEdges: strict, limits: overrides.limits) } catch let e as ScenarioError {
-            throw LocatedScenarioError(file: files[0], error: e)
+            throw ExportError.scenario(e, file: files[0])
         }
         if json {
             print(report.json())

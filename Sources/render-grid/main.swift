@@ -1,6 +1,7 @@
 import Foundation
 import GridModel
 import Rasterizer
+import GridExport
 import GridTools
 
 let usage = """
@@ -23,19 +24,19 @@ EXAMPLE:
 func report(_ error: Error) -> Int32 {
     let code: Int32
     switch error {
-    case is UsageError, is LocatedScenarioError, is ScenarioError, is RenderRangeError, is ToolError:
+    case is UsageError, is ScenarioError, is ToolError:
         code = 2
     case let error as RasterError: code = error.isInputError ? 2 : 1
-    case let error as RenderStopped:
-        if let signal = error.signal {
-            FileHandle.standardError.write("render-grid: \(FileInput.quoted("\(error)"))\n".data(using: .utf8)!)
+    case let error as ExportError:
+        if error.kind == .stopped, let signal = error.signal {
+            FileHandle.standardError.write("render-grid: \(FileInput.quoted(ScenarioLoader.message(error)))\n".data(using: .utf8)!)
             return 128 + signal
         }
-        code = 1
+        code = error.isInputError ? 2 : 1
     default: code = 1
     }
     // One line whatever the message holds (a file name with a newline in it).
-    FileHandle.standardError.write("render-grid: error: \(FileInput.quoted("\(error)"))\n".data(using: .utf8)!)
+    FileHandle.standardError.write("render-grid: error: \(FileInput.quoted(ScenarioLoader.message(error)))\n".data(using: .utf8)!)
     return code
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Rasterizer
+import GridExport
 
 /// Regressions from an adversarial review of the hardening work: each once misbehaved as named.
 @Suite struct ReviewRegressionTests {
@@ -66,7 +67,7 @@ import Rasterizer
     @Test func unknownSizeAndHugeLimit() throws {
         let bytes = try FileInput.read("/proc/self/status", maxBytes: Int.max, what: "status")
         #expect(!bytes.isEmpty)
-        #expect(throws: RasterError.self) { _ = try FileInput.read("/proc/self/status", maxBytes: 10, what: "status") }
-        #expect(throws: RasterError.self) { _ = try FileInput.read("/tmp", maxBytes: -5, what: "x") }
+        #expect(throws: ExportError.self) { _ = try FileInput.read("/proc/self/status", maxBytes: 10, what: "status") }
+        #expect(throws: ExportError.self) { _ = try FileInput.read("/tmp", maxBytes: -5, what: "x") }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Rasterizer
+import GridExport
 @testable import GridModel
 @testable import GridTools
 #if canImport(Glibc)
@@ -137,7 +138,7 @@ import Glibc
         #expect(warnings.count == 1 && warnings[0].contains("trace.jsonl") && warnings[0].contains("not a regular file"))
         ToolTests.makeFIFO(folder.appendingPathComponent("frame_00002.png").path)
         #expect { _ = try ToolTests.within(10, "a FIFO frame") { try sheet(folder, SheetOptions(every: 1)) } } throws: { error in
-            (error as? RasterError)?.kind == .input && "\(error)".contains("frame_00002.png")
+            (error as? ExportError)?.kind == .input && "\(error)".contains("frame_00002.png")
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import Rasterizer
+import GridExport
 @testable import GridModel
 @testable import GridTools
 
@@ -141,7 +142,7 @@ import Rasterizer
             } catch let error as ToolError {
                 #expect((error.kind == .invalidOption) == !valid, "\(options): \(error)")
                 refused += 1
-            } catch let error as RasterError {
+            } catch let error as ExportError {
                 // A frame over the byte limit is refused by FileInput while it is read.
                 #expect(error.kind == .input && options.maxFrameBytes < 10_000, "\(options): \(error)")
                 refused += 1

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Rasterizer
+import GridExport
 @testable import GridModel
 @testable import GridTools
 
 let font: FontRenderer = {
-    do { return try FontRenderer(path: FontRenderer.defaultFontPath()) } catch { fatalError("\(error)") }
+    do { return try FontFile.loadDefault() } catch { fatalError("\(error)") }
 }()
 
 let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

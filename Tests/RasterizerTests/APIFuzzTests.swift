@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import GridModel
 @testable import Rasterizer
+import GridExport
 
 /// The Rasterizer's public API called with any values a caller can construct: sizes, rectangles,
 /// clips, positions, text and text sizes at their extremes. Nothing may trap (a trap ends the test
@@ -89,7 +90,7 @@ import GridModel
     /// The glyph and layout caches stay within their byte budget however many sizes and texts
     /// pass through them (a 6 KB scenario with large, shrinking labels once reached 3.2 GB).
     @Test func glyphCacheIsBoundedInBytes() throws {
-        let font = try FontRenderer(path: FontRenderer.defaultFontPath())
+        let font = try FontFile.loadDefault()
         for step in 0..<400 {
             _ = font.layout("(\(step), -\(step * 7))", pixelSize: 300 + Double(step) * 0.25)
             #expect(font.cacheBytes <= FontRenderer.maxCacheBytes)
@@ -107,7 +108,7 @@ import GridModel
         let seconds = env["RENDER_GRID_FUZZ_SECONDS"].flatMap(Double.init) ?? 2
         let seed = env["RENDER_GRID_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xF0
         var rng = SplitMix64(state: seed)
-        let original = try FileInput.read(FontRenderer.defaultFontPath(), maxBytes: FontRenderer.maxFontBytes, what: "font")
+        let original = try FileInput.read(FontFile.defaultPath(), maxBytes: FontRenderer.maxFontBytes, what: "font")
         let started = Date()
         var tried = 0, opened = 0
         while (Date().timeIntervalSince(started) < seconds || tried < 20) && tried < 100_000 {  // a floor for slow machines

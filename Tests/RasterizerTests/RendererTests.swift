@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import GridModel
 @testable import Rasterizer
+import GridExport
 
 let sharedFont: FontRenderer = {
-    do { return try FontRenderer(path: FontRenderer.defaultFontPath()) } catch { fatalError("\(error)") }
+    do { return try FontFile.loadDefault() } catch { fatalError("\(error)") }
 }()
 
 func scenario(width: Double, height: Double, scale: Int, start: TileCoordinate = .zero,
@@ -119,18 +120,6 @@ func render(_ s: Scenario) throws -> Pixmap {
     @Test func renderingIsDeterministic() throws {
         let s = scenario(width: 120, height: 90, scale: 2, steps: [.drag(by: Vector(x: -10.3, y: 4.1), duration: 0.1, release: .hold)])
         #expect(try PNGCodec.encode(render(s)) == PNGCodec.encode(render(s)))
-    }
-
-    @Test func missingFontIsAClearError() {
-        #expect { _ = try FontRenderer(path: "/nonexistent/font.ttf") } throws: {
-            ($0 as? RasterError)?.kind == .font && "\($0)".contains("does not exist")
-        }
-        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("render-grid-junk-\(getpid()).ttf")
-        #expect(FileManager.default.createFile(atPath: junk.path, contents: Data("not a font".utf8)))
-        defer { try? FileManager.default.removeItem(at: junk) }
-        #expect { _ = try FontRenderer(path: junk.path) } throws: {
-            ($0 as? RasterError)?.kind == .font && "\($0)".contains("not a font")
-        }
     }
 }
 

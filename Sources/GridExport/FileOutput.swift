@@ -27,7 +27,7 @@ package enum FileOutput {
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
 
-    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(RasterError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ExportError) {
         let file = try StreamingFile(path: path)
         do {
             try file.append(bytes)
@@ -39,13 +39,13 @@ package enum FileOutput {
     }
 
     /// Creates a folder and its parents, with a clear error if that is impossible.
-    package static func makeDirectory(_ path: String) throws(RasterError) {
+    package static func makeDirectory(_ path: String) throws(ExportError) {
         let shown = FileInput.quoted(path)
-        guard !path.isEmpty else { throw RasterError(.io, "the output folder path is empty") }
-        guard !path.utf8.contains(0) else { throw RasterError(.io, "output folder \(shown) contains a NUL character") }
+        guard !path.isEmpty else { throw ExportError(.output, "the output folder path is empty") }
+        guard !path.utf8.contains(0) else { throw ExportError(.output, "output folder \(shown) contains a NUL character") }
         switch FileInput.kind(of: path) {
         case .folder: break
-        case .regular, .other: throw RasterError(.io, "output path \(shown) exists and is not a folder")
+        case .regular, .other: throw ExportError(.output, "output path \(shown) exists and is not a folder")
         case .missing:
             // Parents first, each created if missing (another process may create one meanwhile). On
             // failure the folders this call made are removed again, deepest first.
@@ -59,17 +59,17 @@ package enum FileOutput {
                 } else if errno != EEXIST {
                     let code = errno
                     undo()
-                    throw RasterError(.io, "cannot create output folder \(shown): \(reason(code))")
+                    throw ExportError(.output, "cannot create output folder \(shown): \(reason(code))")
                 }
                 prefix += "/"
             }
             guard FileInput.kind(of: path) == .folder else {
                 undo()
-                throw RasterError(.io, "cannot create output folder \(shown): a part of the path is a file or a broken link")
+                throw ExportError(.output, "cannot create output folder \(shown): a part of the path is a file or a broken link")
             }
         }
         guard access(path, W_OK) == 0 else {
-            throw RasterError(.io, "output folder \(shown) is not writable: \(reason(errno))")
+            throw ExportError(.output, "output folder \(shown) is not writable: \(reason(errno))")
         }
     }
 
@@ -137,10 +137,10 @@ package final class StreamingFile {
     private let temporary: String
     private var fd: Int32
 
-    package init(path: String) throws(RasterError) {
+    package init(path: String) throws(ExportError) {
         self.path = path
         guard !path.isEmpty, !path.utf8.contains(0) else {
-            throw RasterError(.io, "cannot write \(FileInput.quoted(path)): not a usable file name")
+            throw ExportError(.output, "cannot write \(FileInput.quoted(path)): not a usable file name")
         }
         // A new file of our own: never an existing one, never through a link. The lock tells other
         // renders that this temporary has a live writer.
@@ -158,18 +158,18 @@ package final class StreamingFile {
             let (folder, _) = FileOutput.split(path)
             let reason = code == ENOENT ? "folder \(FileInput.quoted(folder.isEmpty ? "." : folder)) does not exist"
                 : code == EACCES ? "permission denied" : FileOutput.reason(code)
-            throw RasterError(.io, "cannot write \(FileInput.quoted(path)): \(reason)")
+            throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")
         }
     }
 
-    package func append(_ bytes: [UInt8]) throws(RasterError) {
-        guard fd >= 0 else { throw RasterError(.io, "\(FileInput.quoted(path)) is already closed") }
+    package func append(_ bytes: [UInt8]) throws(ExportError) {
+        guard fd >= 0 else { throw ExportError(.output, "\(FileInput.quoted(path)) is already closed") }
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw in write(fd, raw.baseAddress! + written, raw.count - written) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw RasterError(.io, "cannot write \(FileInput.quoted(path)): \(FileOutput.reason(errno))")
+                throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(FileOutput.reason(errno))")
             }
             written += n
         }
@@ -177,7 +177,7 @@ package final class StreamingFile {
 
     /// Renames the complete file into place. The file is renamed while its lock is still held, so
     /// no other render can take it for abandoned in between.
-    package func commit() throws(RasterError) {
+    package func commit() throws(ExportError) {
         guard fd >= 0 else { return }
         let descriptor = fd
         fd = -1
@@ -186,12 +186,12 @@ package final class StreamingFile {
         if fsync(descriptor) != 0 {
             let reason = FileOutput.reason(errno)
             unlink(temporary)
-            throw RasterError(.io, "cannot write \(FileInput.quoted(path)): \(reason)")
+            throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")
         }
         if rename(temporary, path) != 0 {
             let reason = FileOutput.reason(errno)
             unlink(temporary)
-            throw RasterError(.io, "cannot rename \(FileInput.quoted(temporary)) to \(FileInput.quoted(path)): \(reason)")
+            throw ExportError(.output, "cannot rename \(FileInput.quoted(temporary)) to \(FileInput.quoted(path)): \(reason)")
         }
     }
 

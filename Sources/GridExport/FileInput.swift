@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Rasterizer
 
 /// Reads input files (scenarios, fonts, PNGs, traces) the one safe way: regular files only, opened
 /// without blocking (a FIFO or a device is refused, never waited on), and never more than a named
@@ -33,33 +34,36 @@ package enum FileInput {
 
     /// The whole file at `path`, which must be a regular file of at most `maxBytes` bytes.
     /// - Parameter what: how errors name the file ("scenario", "font", "PNG", "trace").
-    /// - Throws: `RasterError(.input)` with one line naming the file and the reason.
-    package static func read(_ path: String, maxBytes: Int, what: String) throws(RasterError) -> [UInt8] {
+    /// - Throws: `ExportError(.input)` with one line naming the file and the reason (`file` set; for a
+    ///   file over `maxBytes`, `limitValue` is `maxBytes`).
+    package static func read(_ path: String, maxBytes: Int, what: String) throws(ExportError) -> [UInt8] {
         let maxBytes = min(max(maxBytes, 0), Int.max - 1)  // so maxBytes + 1 below cannot overflow
         let shown = quoted(path)
-        guard !path.isEmpty else { throw RasterError(.input, "\(what) path is empty") }
-        guard !path.utf8.contains(0) else { throw RasterError(.input, "\(what) path \(shown) contains a NUL character") }
+        guard !path.isEmpty else { throw ExportError(.input, "\(what) path is empty") }
+        guard !path.utf8.contains(0) else { throw ExportError(.input, "\(what) path \(shown) contains a NUL character") }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             switch code {
-            case ENOENT: throw RasterError(.input, "\(what) \(shown) does not exist")
-            case ENOTDIR: throw RasterError(.input, "\(what) \(shown) does not exist (a part of the path is not a folder)")
-            case EACCES: throw RasterError(.input, "cannot read \(what) \(shown): permission denied")
-            default: throw RasterError(.input, "cannot read \(what) \(shown): \(reason(code))")
+            case ENOENT: throw ExportError(.input, "\(what) \(shown) does not exist", file: path)
+            case ENOTDIR: throw ExportError(.input, "\(what) \(shown) does not exist (a part of the path is not a folder)", file: path)
+            case EACCES: throw ExportError(.input, "cannot read \(what) \(shown): permission denied", file: path)
+            default: throw ExportError(.input, "cannot read \(what) \(shown): \(reason(code))", file: path)
             }
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw RasterError(.input, "cannot read \(what) \(shown): \(reason(errno))") }
+        guard fstat(fd, &info) == 0 else { throw ExportError(.input, "cannot read \(what) \(shown): \(reason(errno))", file: path) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw RasterError(.input, "\(what) \(shown) is a folder, not a file")
-        default: throw RasterError(.input, "\(what) \(shown) is not a regular file (a pipe, socket or device)")
+        case S_IFDIR: throw ExportError(.input, "\(what) \(shown) is a folder, not a file", file: path)
+        default: throw ExportError(.input, "\(what) \(shown) is not a regular file (a pipe, socket or device)", file: path)
         }
         let size = Int(info.st_size)
         guard size <= maxBytes else {
-            throw RasterError(.input, "\(what) \(shown) is \(size) bytes; the limit is \(maxBytes) bytes")
+            var error = ExportError(.input, "\(what) \(shown) is \(size) bytes; the limit is \(maxBytes) bytes", file: path)
+            error.limitValue = maxBytes
+            throw error
         }
         // The file may grow between fstat and read: read at most maxBytes + 1 and check again.
         var bytes = [UInt8](repeating: 0, count: min(size, maxBytes) + 1)
@@ -68,12 +72,14 @@ package enum FileInput {
             let n = bytes.withUnsafeMutableBytes { buffer in systemRead(fd, buffer.baseAddress! + filled, buffer.count - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw RasterError(.input, "cannot read \(what) \(shown): \(reason(errno))")
+                throw ExportError(.input, "cannot read \(what) \(shown): \(reason(errno))", file: path)
             }
             if n == 0 { break }
             filled += n
             if filled > maxBytes {
-                throw RasterError(.input, "\(what) \(shown) is over \(maxBytes) bytes, the limit")
+                var error = ExportError(.input, "\(what) \(shown) is over \(maxBytes) bytes, the limit", file: path)
+                error.limitValue = maxBytes
+                throw error
             }
             // (A file whose size stat does not know, such as /proc's, grows the buffer in steps.)
             if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(65536, maxBytes - filled + 1))) }
@@ -83,23 +89,7 @@ package enum FileInput {
     }
 
     /// A path as one line: control characters (a newline in a file name) are escaped.
-    package static func quoted(_ path: String) -> String {
-        var out = ""
-        for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    package static func quoted(_ path: String) -> String { OneLine.quoted(path) }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 

@@ -1,0 +1,131 @@
+import Foundation
+public import GridModel
+public import Rasterizer
+import Synchronization
+
+/// Runs a scenario and writes `frame_NNNNN.png` files and a trace, or hands the frames back in
+/// memory, through one pipeline (`FramePipeline`): frames are simulated in order, rendered in
+/// parallel batches, and a frame identical to the previous one reuses its output, so memory stays
+/// bounded by the batch whatever the frame count.
+public enum FrameExporter {
+    /// The file name of frame `index`.
+    ///
+    /// ```swift
+    /// FrameExporter.frameName(42)  // "frame_00042.png"
+    /// ```
+    public static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Simulates without drawing: the frame count, and any simulation error, before a file is written.
+    ///
+    /// ```swift
+    /// let count = try FrameExporter.countFrames(scenario, reference: false)
+    /// ```
+    /// - Throws: `ExportError(.scenario)` when the simulation runs into a limit.
+    public static func countFrames(_ scenario: Scenario, reference: Bool, limits: Limits = Limits()) throws(ExportError) -> Int {
+        try FramePipeline.countFrames(scenario, reference: reference, limits: limits, cancellation: nil)
+    }
+
+    /// Whether `path` holds a complete PNG of the given size (for `resume`).
+    static func isValidFrame(_ path: String, width: Int, height: Int) -> Bool {
+        // A frame file is at most its raw pixels plus PNG overhead; anything else is not a frame.
+        let maxBytes = width * height * 8 + 65536
+        guard FileInput.kind(of: path) == .regular,
+              let bytes = try? FileInput.read(path, maxBytes: maxBytes, what: "frame"),
+              let image = try? PNGCodec.decode(bytes, maxPixels: width * height) else { return false }
+        return image.width == width && image.height == height
+    }
+
+    /// Renders `options.frames` of `scenario` to PNG files in `options.outputDirectory`, with a trace.
+    /// Every file appears whole under its final name (written to a temporary and renamed); a stopped
+    /// render leaves only complete frames, which `resume` keeps.
+    ///
+    /// ```swift
+    /// let loaded = try ScenarioFile.load(path: "Scenarios/fling-threshold.json")
+    /// var options = RenderOptions(outputDirectory: "output/fling")
+    /// options.frames = 0...59
+    /// let summary = try FrameExporter.render(loaded.scenario, font: loaded.font, options: options)
+    /// ```
+    /// - Throws: `ExportError`: `.scenario` from the simulation (no file written yet), `.frameRange`
+    ///   for frames outside the scenario, `.font` when frames draw text and `font` is nil, `.output`
+    ///   when the folder cannot be made, `.stopped` for a signal or a failure part way.
+    public static func render(_ scenario: Scenario, font: FontRenderer?, options: RenderOptions) throws(ExportError) -> RenderSummary {
+        let started = ContinuousClock.now
+        var configured = FrameRenderer(scenario: scenario, font: font)
+        configured.hud = options.hud
+        configured.showReuse = options.showReuse
+        try requireFont(configured, scenario: scenario)
+        let total = try FramePipeline.countFrames(scenario, reference: options.reference, limits: options.limits,
+                                                  cancellation: options.cancellation)
+        let range = try FramePipeline.resolve(options.frames, total: total)
+        try FileOutput.makeDirectory(options.outputDirectory)
+        let directory = options.outputDirectory
+        // Temporaries of killed runs go; those of renders running beside this one stay.
+        FileOutput.removeStaleTemporaries(in: directory, now: Int(time(nil)))
+        let traceName = options.frames == nil ? "trace.jsonl"
+            : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
+        let tracePath = (directory as NSString).appendingPathComponent(traceName)
+        let trace = try StreamingFile(path: tracePath)
+        defer { trace.discard() }
+        var traceLines: [UInt8] = []
+        let onDisk = Atomic<Int>(0)
+        let cancellation = options.cancellation, resume = options.resume
+        var written = 0, recenters = 0, edgeHits = 0
+        func stopped(_ error: Error?) -> ExportError {
+            .stopped(signal: cancellation?.signalNumber, underlying: error, framesOnDisk: onDisk.load(ordering: .relaxed),
+                     framesRequested: range.count)
+        }
+
+        let pipeline = FramePipeline(renderer: configured, reference: options.reference, jobs: options.jobs,
+                                     compression: options.compression, encode: true, keepImages: false,
+                                     keepEveryGroup: false, limits: options.limits, cancellation: cancellation)
+        let counts: FramePipeline.Counts
+        do {
+            counts = try pipeline.run(scenario, range: range, pending: { group in
+                guard resume else { return group }
+                let missing = group.filter { frame in
+                    let path = (directory as NSString).appendingPathComponent(frameName(frame.index))
+                    return !isValidFrame(path, width: frame.pixelWidth, height: frame.pixelHeight)
+                }
+                onDisk.wrappingAdd(group.count - missing.count, ordering: .relaxed)
+                return missing
+            }, store: { output, frames in
+                guard let png = output.png else { return }
+                for frame in frames {
+                    try FileOutput.writeAtomically(png, to: (directory as NSString).appendingPathComponent(frameName(frame.index)))
+                    onDisk.wrappingAdd(1, ordering: .relaxed)
+                }
+            }, batchDone: { batch, _, _ in
+                traceLines.removeAll(keepingCapacity: true)
+                for frame in batch {
+                    traceLines.append(contentsOf: Trace.line(for: frame).utf8)
+                    traceLines.append(UInt8(ascii: "\n"))
+                    if frame.recenterShift != nil { recenters += 1 }
+                    if frame.edgeHit { edgeHits += 1 }
+                }
+                do { try trace.append(traceLines) } catch { throw stopped(error) }
+                written += batch.count
+                options.progress?(written, range.count)
+            }, stopped: stopped)
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw stopped(error)
+        }
+        do { try trace.commit() } catch { throw stopped(error) }
+        let elapsed = ContinuousClock.now - started
+        return RenderSummary(totalFrames: total, framesWritten: written - counts.kept, framesRasterized: counts.rasterized,
+                             framesKept: counts.kept,
+                             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+                             recenters: recenters, edgeHitFrames: edgeHits, tracePath: tracePath)
+    }
+
+    /// `ExportError(.font)` when the renderer has no font and the scenario draws text.
+    static func requireFont(_ renderer: FrameRenderer, scenario: Scenario) throws(ExportError) {
+        guard renderer.font == nil, FrameRenderer.drawsText(scenario, hud: renderer.hud) else { return }
+        throw ExportError(.font, "the scenario draws text (style.fontSize, a layer's fontSize, or the HUD) and no font was given",
+                          jsonPath: scenario.style.fontSize > 0 ? "style.fontSize" : nil)
+    }
+}

@@ -1,0 +1,106 @@
+public import GridModel
+public import Rasterizer
+import Synchronization
+
+/// What to render to files, and where.
+public struct RenderOptions: Sendable {
+    public var outputDirectory: String
+    /// 0-based inclusive frame range; nil renders every frame, and an upper bound of `Int.max`
+    /// means "to the last frame".
+    public var frames: ClosedRange<Int>?
+    /// Render the ideal infinite plane instead of the scenario's scroll view.
+    public var reference = false
+    /// Frames rendered in parallel, 1...`maxJobs` (other values are clamped). Output bytes do not
+    /// depend on it.
+    public var jobs = 1
+    public static let maxJobs = 256
+    public var compression = Compression.fast
+    /// Draw the HUD overlay / tint tiles by reuse (see `FrameRenderer`).
+    public var hud = false
+    public var showReuse = false
+    /// Keep frames that already exist and decode as valid PNGs of the right size; render the rest.
+    public var resume = false
+    /// Checked between frames: once set, the render stops cleanly.
+    public var cancellation: Cancellation?
+    /// Called on the calling thread after each batch with (frames done, frames to do).
+    public var progress: (@Sendable (Int, Int) -> Void)?
+    /// The limits the scenario was checked with.
+    public var limits = Limits()
+
+    /// Options for a render into `outputDirectory` (made if missing), every other choice its default.
+    ///
+    /// ```swift
+    /// var options = RenderOptions(outputDirectory: "output/fling")
+    /// options.jobs = 4
+    /// ```
+    public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
+}
+
+/// What to render in memory (`FrameExporter.frames`): the same choices as `RenderOptions`, without files.
+public struct ImageOptions: Sendable {
+    /// Render the ideal infinite plane instead of the scenario's scroll view.
+    public var reference = false
+    /// Frames rendered in parallel, 1...`RenderOptions.maxJobs`; the pixels do not depend on it.
+    public var jobs = 1
+    public var hud = false
+    public var showReuse = false
+    /// Also hand back each frame's PNG bytes (the bytes a file export writes with `compression`).
+    public var includePNG = false
+    public var compression = Compression.fast
+    public var limits = Limits()
+    /// Checked between frames: once set, the render stops with `ExportError(.stopped)`.
+    public var cancellation: Cancellation?
+
+    /// The defaults: the scroll view (not the reference plane), one job, no overlays, no PNG bytes.
+    ///
+    /// ```swift
+    /// var options = ImageOptions()
+    /// options.includePNG = true
+    /// ```
+    public init() {}
+}
+
+/// A flag a signal handler sets to stop a render between frames.
+///
+/// ```swift
+/// let cancellation = Cancellation()
+/// options.cancellation = cancellation
+/// // from a signal handler or another task:
+/// cancellation.cancel(signal: SIGINT)  // the render throws ExportError(.stopped) between frames
+/// ```
+public final class Cancellation: Sendable {
+    private let signal = Atomic<Int32>(0)
+    public init() {}
+    /// Stops renders using this flag, recording the signal number (any non-zero value).
+    public func cancel(signal number: Int32) { signal.store(number, ordering: .relaxed) }
+    /// The signal that cancelled, or nil.
+    public var signalNumber: Int32? {
+        let n = signal.load(ordering: .relaxed)
+        return n == 0 ? nil : n
+    }
+}
+
+/// What a file export did.
+public struct RenderSummary: Sendable {
+    /// Frames in the whole scenario.
+    public var totalFrames: Int
+    /// Frames written by this run.
+    public var framesWritten: Int
+    /// Frames rasterized and encoded (the rest repeated an identical previous frame).
+    public var framesRasterized: Int
+    /// Frames kept from an earlier run (`resume`).
+    public var framesKept: Int
+    public var seconds: Double
+    public var recenters: Int
+    public var edgeHitFrames: Int
+    public var tracePath: String
+    public var msPerFrame: Double { framesWritten > 0 ? seconds * 1000 / Double(framesWritten) : 0 }
+}
+
+/// One frame rendered in memory: its state (tiles, offsets, phase), its pixels, and its PNG bytes
+/// when `ImageOptions.includePNG` is set.
+public struct RenderedFrame: Sendable {
+    public var state: FrameState
+    public var image: Pixmap
+    public var png: [UInt8]?
+}
