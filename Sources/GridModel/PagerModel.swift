@@ -16,7 +16,7 @@ struct PagerModel: ScrollEngine {
     let pixel: Int64
     let maxLiveTiles: Int
     private(set) var page: TileCoordinate
-    private(set) var pageSize: FixedPoint
+    private(set) var pageSize: FixedSize
     /// Displacement from the current page, in content-offset terms (+x shows the next column).
     private(set) var offset = FixedPoint.zero
     /// The finger's undamped displacement on the locked axis that `offset` shows (they differ
@@ -45,7 +45,7 @@ struct PagerModel: ScrollEngine {
         rows = scenario.grid.rows
         scale = scenario.viewport.scale
         pixel = Fixed.pixel(scale: scale)
-        pageSize = FixedPoint(points: Vector(x: scenario.viewport.width, y: scenario.viewport.height))
+        pageSize = FixedSize(points: Size(width: scenario.viewport.width, height: scenario.viewport.height))
         func clampedStart(_ v: Int64, _ count: Int?) -> Int64 {
             guard let count else { return v }
             return count == 0 ? 0 : min(max(v, 0), Int64(count) - 1)
@@ -95,7 +95,7 @@ struct PagerModel: ScrollEngine {
         return next >= 0 && next < Int64(count)
     }
 
-    private var lockedSize: Int64 { lockedX ? pageSize.x : pageSize.y }
+    private var lockedSize: Int64 { lockedX ? pageSize.width : pageSize.height }
     private var lockedOffset: Int64 { lockedX ? offset.x : offset.y }
 
     /// Shows `value` (with the finger's undamped `raw` behind it) on the locked axis.
@@ -262,7 +262,7 @@ struct PagerModel: ScrollEngine {
         idleSince = t
         offset = .zero
         raw = 0
-        pageSize = FixedPoint(points: Vector(x: width, y: height))
+        pageSize = FixedSize(points: Size(width: width, height: height))
         layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
         events.append(.resize(width: width, height: height))
         try sample(at: t)
@@ -282,19 +282,19 @@ struct PagerModel: ScrollEngine {
         let tiles = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
             DrawnTile(coordinate: tile.coordinate, id: tile.id,
                       pixelRect: PixelRect(x: Double(tile.origin.x - offset.x) / p, y: Double(tile.origin.y - offset.y) / p,
-                                           width: Double(pageSize.x) / p, height: Double(pageSize.y) / p))
+                                           width: Double(pageSize.width) / p, height: Double(pageSize.height) / p))
         }
         let visibility = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.compactMap { tile -> PageVisibility? in
-            let w = max(0, min(tile.origin.x + pageSize.x, offset.x + pageSize.x) - max(tile.origin.x, offset.x))
-            let h = max(0, min(tile.origin.y + pageSize.y, offset.y + pageSize.y) - max(tile.origin.y, offset.y))
-            let fraction = (Double(w) / Double(pageSize.x)) * (Double(h) / Double(pageSize.y))
+            let w = max(0, min(tile.origin.x + pageSize.width, offset.x + pageSize.width) - max(tile.origin.x, offset.x))
+            let h = max(0, min(tile.origin.y + pageSize.height, offset.y + pageSize.height) - max(tile.origin.y, offset.y))
+            let fraction = (Double(w) / Double(pageSize.width)) * (Double(h) / Double(pageSize.height))
             return fraction > 0 ? PageVisibility(page: tile.coordinate, fraction: fraction) : nil
         }
         let frame = FrameState(
             index: index, time: t, phase: phase, contentOffset: offset.points,
-            contentSize: Size(width: Fixed.points(pageSize.x), height: Fixed.points(pageSize.y)),
+            contentSize: Size(width: Fixed.points(pageSize.width), height: Fixed.points(pageSize.height)),
             events: events, recenterShift: nil, tiles: tiles, stats: layout.stats, edgeHit: edgeHit, scale: scale,
-            viewport: Size(width: Fixed.points(pageSize.x), height: Fixed.points(pageSize.y)),
+            viewport: Size(width: Fixed.points(pageSize.width), height: Fixed.points(pageSize.height)),
             page: page, pageVisibility: visibility)
         events.removeAll(keepingCapacity: true)
         edgeHit = false

@@ -28,7 +28,7 @@ extension ScrollModel {
             touchDown(at: t)
         }
         let raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
-        let delta = FixedPoint(x: x.enabled ? Fixed.from(points: -finger.x) : 0, y: y.enabled ? Fixed.from(points: -finger.y) : 0)
+        let delta = FixedShift(x: x.enabled ? Fixed.from(points: -finger.x) : 0, y: y.enabled ? Fixed.from(points: -finger.y) : 0)
         motion = .drag(Drag(start: t, duration: duration, rawStart: raw, delta: delta, release: release, then: then))
     }
 
@@ -170,9 +170,9 @@ extension ScrollModel {
         idleSince = t
         loopJumpIfOnDuplicate()
         recenterAtRest()
-        let page = FixedPoint(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y))
+        let page = PageIndex(column: rulesX.page(of: offset.x), row: rulesY.page(of: offset.y))
         if paging != .none, page != restPage {
-            events.append(.pageChanged(page: TileCoordinate(x: page.x, y: page.y)))
+            events.append(.pageChanged(page: page.coordinate))
         }
         restPage = page
         targetRect = nil

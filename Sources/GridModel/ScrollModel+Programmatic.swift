@@ -76,12 +76,12 @@ extension ScrollModel {
         setOffset(motionOffset(at: t))
         motion = .none
         pendingEndDecelerating = false
-        let size = FixedPoint(points: Vector(x: width, y: height))
+        let size = FixedSize(points: Size(width: width, height: height))
         var o = offset
-        o.x += Fixed.round((x.viewport - size.x) / 2, toMultipleOf: pixel)
-        o.y += Fixed.round((y.viewport - size.y) / 2, toMultipleOf: pixel)
-        x.viewport = size.x
-        y.viewport = size.y
+        o.x += Fixed.round((x.viewport - size.width) / 2, toMultipleOf: pixel)
+        o.y += Fixed.round((y.viewport - size.height) / 2, toMultipleOf: pixel)
+        x.viewport = size.width
+        y.viewport = size.height
         if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
         if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
         events.append(.resize(width: width, height: height))

@@ -24,7 +24,7 @@ public struct TileStats: Sendable, Equatable {
 /// Keeps the tiles that cover the viewport plus `buffer` rows and columns, placing them from an
 /// anchor (one tile's content position). Tiles that leave go to a reuse pool (a UITableView-style reuse queue).
 struct TileLayout: Sendable {
-    let tileSize: FixedPoint
+    let tileSize: FixedSize
     let buffer: Int64
     /// The most tiles `update` may keep (`Limits.maxLiveTiles`). `Scenario.validate` proves the
     /// kept range never needs more; this makes it hold even if that proof were wrong.
@@ -47,7 +47,7 @@ struct TileLayout: Sendable {
     /// The freshcode policy's centre tile when it last laid the tiles out (nil: never, or re-based since).
     private(set) var freshcodeCentre: TileCoordinate? = nil
 
-    init(tileSize: FixedPoint, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int,
+    init(tileSize: FixedSize, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int,
          range: TileRange = .visible) {
         self.tileSize = tileSize
         self.buffer = Int64(buffer)
@@ -69,12 +69,12 @@ struct TileLayout: Sendable {
             }
             return result
         }
-        return FixedPoint(x: try axis(coordinate.x, anchorTile.x, anchorOrigin.x, tileSize.x),
-                          y: try axis(coordinate.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+        return FixedPoint(x: try axis(coordinate.x, anchorTile.x, anchorOrigin.x, tileSize.width),
+                          y: try axis(coordinate.y, anchorTile.y, anchorOrigin.y, tileSize.height))
     }
 
     /// Recentering: every tile moves with the content.
-    mutating func shift(by s: FixedPoint) {
+    mutating func shift(by s: FixedShift) {
         anchorOrigin = anchorOrigin + s
         for key in tiles.keys { tiles[key]!.origin = tiles[key]!.origin + s }
     }
@@ -99,34 +99,34 @@ struct TileLayout: Sendable {
     }
 
     /// The tiles intersecting the displayed rectangle [offset, offset + viewport) with positive area.
-    func visibleRange(offset: FixedPoint, viewport: FixedPoint) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
+    func visibleRange(offset: FixedPoint, viewport: FixedSize) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
         func axis(_ o: Int64, _ w: Int64, _ a: Int64, _ p: Int64, _ t: Int64) -> ClosedRange<Int64> {
             let first = a + Fixed.floorDiv(o - p, t)
             let last = a + Fixed.ceilDiv(o + w - p, t) - 1
             return first...max(first, last)
         }
-        return (axis(offset.x, viewport.x, anchorTile.x, anchorOrigin.x, tileSize.x),
-                axis(offset.y, viewport.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+        return (axis(offset.x, viewport.width, anchorTile.x, anchorOrigin.x, tileSize.width),
+                axis(offset.y, viewport.height, anchorTile.y, anchorOrigin.y, tileSize.height))
     }
 
     /// The tile whose centre is nearest the viewport's centre, as freshcode's
     /// `computedCentreCoordinates` finds it: `Int((distance / tileSize).rounded())` tiles from the
     /// reference tile (our anchor, which a recenter does not change), halves away from zero.
-    func centreTile(offset: FixedPoint, viewport: FixedPoint) -> TileCoordinate {
+    func centreTile(offset: FixedPoint, viewport: FixedSize) -> TileCoordinate {
         func axis(_ o: Int64, _ w: Int64, _ a: Int64, _ p: Int64, _ t: Int64) -> Int64 {
             // Twice the distance from the anchor tile's centre to the viewport's centre, over 2t.
             let twice = 2 * (o - p) + w - t
             return a + (twice >= 0 ? (twice + t) / (2 * t) : -((t - twice) / (2 * t)))
         }
-        return TileCoordinate(x: axis(offset.x, viewport.x, anchorTile.x, anchorOrigin.x, tileSize.x),
-                              y: axis(offset.y, viewport.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+        return TileCoordinate(x: axis(offset.x, viewport.width, anchorTile.x, anchorOrigin.x, tileSize.width),
+                              y: axis(offset.y, viewport.height, anchorTile.y, anchorOrigin.y, tileSize.height))
     }
 
     /// Freshcode's range around `centre`: ± Int(viewport / tile) columns and rows, and nothing at all
     /// when either count is 0 (freshcode's `populateGridInBounds` returns unless upperX > lowerX and
     /// upperY > lowerY).
-    func freshcodeRange(centre: TileCoordinate, viewport: FixedPoint) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>)? {
-        let nx = viewport.x / tileSize.x, ny = viewport.y / tileSize.y
+    func freshcodeRange(centre: TileCoordinate, viewport: FixedSize) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>)? {
+        let nx = viewport.width / tileSize.width, ny = viewport.height / tileSize.height
         guard nx > 0, ny > 0 else { return nil }
         return ((centre.x - nx)...(centre.x + nx), (centre.y - ny)...(centre.y + ny))
     }
@@ -134,7 +134,7 @@ struct TileLayout: Sendable {
     /// Removes tiles outside the kept range into the pool, then fills the range, dequeuing pooled
     /// objects first. Both passes run in row-major order, so ids are deterministic. With the
     /// freshcode range nothing changes until the centre tile does (not even after a resize).
-    mutating func update(offset: FixedPoint, viewport: FixedPoint, columnLimit: ClosedRange<Int64>? = nil,
+    mutating func update(offset: FixedPoint, viewport: FixedSize, columnLimit: ClosedRange<Int64>? = nil,
                          rowLimit: ClosedRange<Int64>? = nil,
                          load: (TileCoordinate, FixedPoint) -> Bool = { _, _ in true }) throws(ScenarioError) {
         func limited(_ r: ClosedRange<Int64>?, _ limit: ClosedRange<Int64>?, buffer: Int64) -> ClosedRange<Int64>? {
