@@ -11,6 +11,8 @@ struct Tile: Sendable, Equatable {
     var reuses: Int = 0
 }
 
+/// Tile counts for one frame. `live` and `pool` are read from the layout itself when the frame
+/// is taken; the others count events since the simulation began.
 public struct TileStats: Sendable, Equatable {
     public var live = 0
     public var created = 0
@@ -33,11 +35,21 @@ struct TileLayout: Sendable {
     /// Content position of the anchor tile's top-left corner.
     private(set) var anchorOrigin: FixedPoint
     private(set) var tiles: [TileCoordinate: Tile] = [:]
-    private var pool: [Int] = []
+    /// Ids of tile objects waiting for reuse (the last one is dequeued first).
+    private(set) var pool: [Int] = []
     /// Reuse count per tile object id.
     private var reuseCounts: [Int: Int] = [:]
-    private var nextID = 0
-    private(set) var stats = TileStats()
+    /// The id the next created tile object gets: ids 0..<nextID exist, each live or pooled.
+    private(set) var nextID = 0
+    /// Event counts (created, reused, removed, loads); `stats` adds the live and pooled counts.
+    private(set) var counters = TileStats()
+    /// The counts as a frame reports them: `live` and `pool` derived from the tiles and the pool.
+    var stats: TileStats {
+        var stats = counters
+        stats.live = tiles.count
+        stats.pool = pool.count
+        return stats
+    }
     /// The kept range after the last update, inclusive.
     /// nil when no tile is kept on that axis (the viewport is past a finite content).
     private(set) var keptColumns: ClosedRange<Int64>? = nil
@@ -77,6 +89,7 @@ struct TileLayout: Sendable {
     mutating func shift(by s: FixedShift) {
         anchorOrigin = anchorOrigin + s
         for key in tiles.keys { tiles[key]!.origin = tiles[key]!.origin + s }
+        _checkInvariants()
     }
 
     /// A jump: the content is re-based so that `tile` sits at `origin`; tiles are re-placed.
@@ -91,11 +104,10 @@ struct TileLayout: Sendable {
                 tiles[key]!.origin = placed
             } else {
                 pool.append(tiles.removeValue(forKey: key)!.id)
-                stats.removed += 1
+                counters.removed += 1
             }
         }
-        stats.live = tiles.count
-        stats.pool = pool.count
+        _checkInvariants()
     }
 
     /// The tiles intersecting the displayed rectangle [offset, offset + viewport) with positive area.
@@ -152,7 +164,7 @@ struct TileLayout: Sendable {
             rowRange = limited(visible.rows, rowLimit, buffer: buffer)
         case .freshcode:
             let centre = centreTile(offset: offset, viewport: viewport)
-            guard centre != freshcodeCentre else { return }
+            guard centre != freshcodeCentre else { _checkInvariants(); return }
             freshcodeCentre = centre
             let kept = freshcodeRange(centre: centre, viewport: viewport)
             columnRange = limited(kept?.columns, columnLimit, buffer: 0)
@@ -172,7 +184,7 @@ struct TileLayout: Sendable {
         let leaving = tiles.keys.filter { !(columnRange?.contains($0.x) ?? false) || !(rowRange?.contains($0.y) ?? false) }.sorted()
         for key in leaving {
             pool.append(tiles.removeValue(forKey: key)!.id)
-            stats.removed += 1
+            counters.removed += 1
         }
         if let columns = columnRange, let rows = rowRange {
           for y in rows {
@@ -182,22 +194,22 @@ struct TileLayout: Sendable {
                 let id: Int
                 if let reusedID = pool.popLast() {
                     id = reusedID
-                    stats.reused += 1
+                    counters.reused += 1
                     reuseCounts[id, default: 0] += 1
                 } else {
                     id = nextID
                     nextID += 1
-                    stats.created += 1
+                    counters.created += 1
                 }
                 let placed = try origin(of: coordinate)
                 let loaded = load(coordinate, placed)
-                if loaded { stats.loads += 1 }
+                if loaded { counters.loads += 1 }
                 tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: placed, loaded: loaded, reuses: reuseCounts[id] ?? 0)
             }
           }
         }
-        stats.live = tiles.count
-        stats.pool = pool.count
+        _checkInvariants()
+        _checkComplete(offset: offset, viewport: viewport, columnLimit: columnLimit, rowLimit: rowLimit)
     }
 
     /// Loads every placeholder tile (lazy content at rest); returns how many loaded.
@@ -205,7 +217,8 @@ struct TileLayout: Sendable {
     mutating func loadAll() -> [TileCoordinate] {
         let pending = tiles.values.filter { !$0.loaded }.map(\.coordinate).sorted()
         for key in pending { tiles[key]!.loaded = true }
-        stats.loads += pending.count
+        counters.loads += pending.count
+        _checkInvariants()
         return pending
     }
 
