@@ -28,6 +28,8 @@ extension ScrollModel {
         setOffset(motionOffset(at: t))
         recenterIfPastThreshold()
         try updateTiles()
+        _checkInvariants()
+        _checkSampled()
     }
 
     func drawnTiles() -> [DrawnTile] {
@@ -55,6 +57,7 @@ extension ScrollModel {
         recenterTotal = nil
         edgeHit = false
         frameTime = t
+        _checkInvariants()
         return frame
     }
 

@@ -20,6 +20,7 @@ extension ScrollModel {
     }
 
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
+        defer { _checkInvariants() }
         let continuing = isFingerDown
         if continuing {
             time = t
@@ -34,6 +35,7 @@ extension ScrollModel {
 
     /// The drag step's time is up: lift, cancel or keep the finger down.
     mutating func endDrag(at t: Double) {
+        defer { _checkInvariants() }
         guard case .drag(let drag) = motion else { return }
         time = t
         setOffset(motionOffset(at: t))
@@ -64,6 +66,7 @@ extension ScrollModel {
 
     /// The gesture in progress is cancelled: no release velocity; bounces and paging settle.
     mutating func cancel(at t: Double) {
+        defer { _checkInvariants() }
         guard isFingerDown else { return }
         time = t
         setOffset(motionOffset(at: t))
@@ -74,6 +77,7 @@ extension ScrollModel {
     /// A fling step: a finger lifts with `finger` velocity (points/s); it touches down first unless
     /// it is already down from a kept drag.
     mutating func fling(at t: Double, finger: Vector) {
+        defer { _checkInvariants() }
         let raw: FixedPoint
         if case .drag(let drag) = motion {
             setOffset(motionOffset(at: t))
@@ -153,7 +157,7 @@ extension ScrollModel {
             motion = .none
             events.append(.didEndDecelerating)
             // The late snap of paging after deceleration: only now animate to the nearest page.
-            if snapToPage(at: t) { return }
+            if snapToPage(at: t) { _checkInvariants(); return }
         case .animation:
             motion = .none
             events.append(.didEndScrollingAnimation)
@@ -161,6 +165,7 @@ extension ScrollModel {
             return
         }
         cameToRest(at: t)
+        _checkInvariants()
     }
 
     /// Everything that happens when scrolling ends: the loop jump, the at-rest recenter, page
@@ -176,5 +181,6 @@ extension ScrollModel {
         }
         restPage = page
         targetRect = nil
+        _checkAtRest()
     }
 }

@@ -38,6 +38,7 @@ extension ScrollModel {
             setOffset(target)
             idleSince = t
         }
+        _checkInvariants()
     }
 
     /// Centres `tile` at once. Infinite axes re-base the content so the offset is back in the middle;
@@ -66,6 +67,7 @@ extension ScrollModel {
         }
         setOffset(target)
         layout.rebase(tile: anchor, origin: anchorOrigin)
+        _checkInvariants()
     }
 
     /// The viewport changes size (a rotation): the point at its centre stays at its centre and the
@@ -88,6 +90,7 @@ extension ScrollModel {
         setOffset(o)
         try updateTiles()
         cameToRest(at: t)
+        _checkInvariants()
     }
 
     // MARK: Loops

@@ -112,6 +112,7 @@ struct ScrollModel: ScrollEngine {
         restPage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: offset.x),
                              row: rules(y, pageOrigin.y, pageSize.height).page(of: offset.y))
         try updateTiles()
+        _checkInvariants()
     }
 
     // MARK: Geometry
