@@ -312,7 +312,6 @@ struct PagerModel: ScrollEngine {
         return frame
     }
 
-    var misplacedTiles: [TileCoordinate] { layout.misplacedTiles() }
     var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { (layout.keptColumns, layout.keptRows) }
 }
 

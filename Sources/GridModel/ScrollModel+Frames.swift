@@ -61,6 +61,5 @@ extension ScrollModel {
         return frame
     }
 
-    var misplacedTiles: [TileCoordinate] { layout.misplacedTiles() }
     var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { (layout.keptColumns, layout.keptRows) }
 }

@@ -60,9 +60,6 @@ public struct Simulation: Sendable {
         return frame
     }
 
-    /// Checks the tile layout's invariants (for tests): tiles sit where the anchor puts them.
-    package var misplacedTiles: [TileCoordinate] { model.misplacedTiles }
-
     /// The kept tile range of the last frame (nil on an axis where no tile is kept).
     package var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { model.keptRange }
 

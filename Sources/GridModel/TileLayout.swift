@@ -221,9 +221,4 @@ struct TileLayout: Sendable {
         _checkInvariants()
         return pending
     }
-
-    /// Invariant check for tests: every tile sits exactly where the anchor says.
-    func misplacedTiles() -> [TileCoordinate] {
-        tiles.values.filter { (try? origin(of: $0.coordinate)) != $0.origin }.map(\.coordinate).sorted()
-    }
 }
