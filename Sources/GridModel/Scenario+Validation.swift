@@ -7,7 +7,7 @@ extension Scenario {
     /// Checks every value and every limit of the scenario, for every frame of its timeline.
     ///
     /// ```swift
-    /// var scenario = Scenario(name: "demo", viewport: Viewport(width: 320, height: 480, scale: 2))
+    /// var scenario = Scenario(name: "demo", viewport: Viewport(width: 320, height: 480, scale: 2), steps: [])
     /// scenario.viewport.scale = 3
     /// try scenario.validate()   // before simulating a value built or changed in code
     /// ```

@@ -59,7 +59,7 @@ public struct Simulation: Sendable {
     ///
     /// - Throws: `ScenarioError` of kind `.simulation` (a step that cannot be carried out, such as a
     ///   `scrollTo` more than 10^10 points away; its path names the step) or `.limitExceeded` (a frame
-    ///   would keep more tiles than `Limits.maxLiveTiles`). After a throw the simulation is spent.
+    ///   would keep more tiles than `Limits.maxLiveTiles`).
     public mutating func next() throws(ScenarioError) -> FrameState? {
         guard !finished else { return nil }
         let fps = Double(scenario.fps)
