@@ -84,7 +84,15 @@ public struct PixelRect: Sendable, Equatable, Hashable {
     }
 }
 
-/// The state shown by one frame, at t = index / fps.
+/// The state shown by one frame, at t = index / fps: what `Simulation.next()` yields and the
+/// renderer draws.
+///
+/// ```swift
+/// var simulation = try Simulation(scenario: scenario)
+/// while let frame = try simulation.next() {
+///     print(frame.index, frame.phase, frame.contentOffset, frame.stats.live)
+/// }
+/// ```
 public struct FrameState: Sendable {
     public var index: Int
     public var time: Double

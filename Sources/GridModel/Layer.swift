@@ -166,16 +166,16 @@ public struct LayerState: Sendable, Equatable {
     }
 
     static func make(_ layer: Layer, x: Axis, y: Axis, pixel: Int64) -> LayerState? {
-        let size = FixedPoint(points: Vector(x: layer.tileSize.width, y: layer.tileSize.height))
+        let size = FixedSize(points: layer.tileSize)
         let (nx, ny) = layer.factorNumerator
-        guard let px = place(x, numerator: nx, layerTile: size.x, pixel: pixel),
-              let py = place(y, numerator: ny, layerTile: size.y, pixel: pixel) else { return nil }
+        guard let px = place(x, numerator: nx, layerTile: size.width, pixel: pixel),
+              let py = place(y, numerator: ny, layerTile: size.height, pixel: pixel) else { return nil }
         let p = Double(pixel)
         return LayerState(layer: layer,
                           offset: Vector(x: px.offset.double / Double(Fixed.unitsPerPoint), y: py.offset.double / Double(Fixed.unitsPerPoint)),
                           firstTile: TileCoordinate(x: px.first, y: py.first),
                           firstRect: PixelRect(x: Double(-px.phase) / p, y: Double(-py.phase) / p,
-                                               width: Double(size.x) / p, height: Double(size.y) / p),
+                                               width: Double(size.width) / p, height: Double(size.height) / p),
                           columns: Int(px.count), rows: Int(py.count))
     }
 }

@@ -16,7 +16,7 @@ struct PagerModel: ScrollEngine {
     let pixel: Int64
     let maxLiveTiles: Int
     private(set) var page: TileCoordinate
-    private(set) var pageSize: FixedPoint
+    private(set) var pageSize: FixedSize
     /// Displacement from the current page, in content-offset terms (+x shows the next column).
     private(set) var offset = FixedPoint.zero
     /// The finger's undamped displacement on the locked axis that `offset` shows (they differ
@@ -45,7 +45,7 @@ struct PagerModel: ScrollEngine {
         rows = scenario.grid.rows
         scale = scenario.viewport.scale
         pixel = Fixed.pixel(scale: scale)
-        pageSize = FixedPoint(points: Vector(x: scenario.viewport.width, y: scenario.viewport.height))
+        pageSize = FixedSize(points: Size(width: scenario.viewport.width, height: scenario.viewport.height))
         func clampedStart(_ v: Int64, _ count: Int?) -> Int64 {
             guard let count else { return v }
             return count == 0 ? 0 : min(max(v, 0), Int64(count) - 1)
@@ -53,6 +53,7 @@ struct PagerModel: ScrollEngine {
         page = TileCoordinate(x: clampedStart(scenario.grid.start.x, columns), y: clampedStart(scenario.grid.start.y, rows))
         layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
         try sample(at: 0)
+        _checkInvariants()
     }
 
     var phase: Phase {
@@ -95,7 +96,7 @@ struct PagerModel: ScrollEngine {
         return next >= 0 && next < Int64(count)
     }
 
-    private var lockedSize: Int64 { lockedX ? pageSize.x : pageSize.y }
+    private var lockedSize: Int64 { lockedX ? pageSize.width : pageSize.height }
     private var lockedOffset: Int64 { lockedX ? offset.x : offset.y }
 
     /// Shows `value` (with the finger's undamped `raw` behind it) on the locked axis.
@@ -154,12 +155,14 @@ struct PagerModel: ScrollEngine {
     }
 
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
+        defer { _checkInvariants() }
         if isFingerDown { setLocked(current(at: t)) } else { touchDown(at: t, direction: finger) }
         let delta = refused ? 0 : Fixed.from(points: -(lockedX ? finger.x : finger.y))
         motion = .drag(start: t, duration: duration, from: raw, delta: delta, release: release, then: then)
     }
 
     mutating func endDrag(at t: Double) {
+        defer { _checkInvariants() }
         guard case let .drag(_, duration, _, delta, release, then) = motion else { return }
         setLocked(current(at: t))
         switch then {
@@ -170,6 +173,7 @@ struct PagerModel: ScrollEngine {
     }
 
     mutating func cancel(at t: Double) {
+        defer { _checkInvariants() }
         guard isFingerDown else { return }
         setLocked(current(at: t))
         events.append(.cancel)
@@ -177,6 +181,7 @@ struct PagerModel: ScrollEngine {
     }
 
     mutating func fling(at t: Double, finger: Vector) {
+        defer { _checkInvariants() }
         if isFingerDown { setLocked(current(at: t)) } else { touchDown(at: t, direction: finger) }
         lift(at: t, velocity: refused ? 0 : -(lockedX ? finger.x : finger.y))
     }
@@ -213,6 +218,7 @@ struct PagerModel: ScrollEngine {
         idleSince = t
         events.append(.didEndScrollingAnimation)
         if flip != 0 { try turn(to: lockedX ? TileCoordinate(x: page.x + flip, y: page.y) : TileCoordinate(x: page.x, y: page.y + flip)) }
+        _checkInvariants()
     }
 
     /// Makes `next` the current page with no displacement; the drawn pixels do not change when
@@ -242,6 +248,7 @@ struct PagerModel: ScrollEngine {
             lockedX = dx != 0
             refused = false
             motion = .animation(start: t, duration: duration, from: 0, to: (dx + dy) * lockedSize, flip: dx + dy)
+            _checkInvariants()
             return
         }
         motion = .none
@@ -249,6 +256,7 @@ struct PagerModel: ScrollEngine {
         offset = .zero
         raw = 0
         try turn(to: target)
+        _checkInvariants()
     }
 
     mutating func jump(at t: Double, tile: TileCoordinate) throws(ScenarioError) {
@@ -262,10 +270,11 @@ struct PagerModel: ScrollEngine {
         idleSince = t
         offset = .zero
         raw = 0
-        pageSize = FixedPoint(points: Vector(x: width, y: height))
+        pageSize = FixedSize(points: Size(width: width, height: height))
         layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
         events.append(.resize(width: width, height: height))
         try sample(at: t)
+        _checkInvariants()
     }
 
     mutating func sample(at t: Double) throws(ScenarioError) {
@@ -275,32 +284,52 @@ struct PagerModel: ScrollEngine {
             return 0...(Int64(count) - 1)
         }
         try layout.update(offset: offset, viewport: pageSize, columnLimit: limit(columns), rowLimit: limit(rows))
+        _checkInvariants()
     }
 
     mutating func takeFrame(index: Int, time t: Double) -> FrameState {
+        defer { _checkInvariants() }
         let p = Double(pixel)
         let tiles = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
             DrawnTile(coordinate: tile.coordinate, id: tile.id,
                       pixelRect: PixelRect(x: Double(tile.origin.x - offset.x) / p, y: Double(tile.origin.y - offset.y) / p,
-                                           width: Double(pageSize.x) / p, height: Double(pageSize.y) / p))
+                                           width: Double(pageSize.width) / p, height: Double(pageSize.height) / p))
         }
         let visibility = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.compactMap { tile -> PageVisibility? in
-            let w = max(0, min(tile.origin.x + pageSize.x, offset.x + pageSize.x) - max(tile.origin.x, offset.x))
-            let h = max(0, min(tile.origin.y + pageSize.y, offset.y + pageSize.y) - max(tile.origin.y, offset.y))
-            let fraction = (Double(w) / Double(pageSize.x)) * (Double(h) / Double(pageSize.y))
+            let w = max(0, min(tile.origin.x + pageSize.width, offset.x + pageSize.width) - max(tile.origin.x, offset.x))
+            let h = max(0, min(tile.origin.y + pageSize.height, offset.y + pageSize.height) - max(tile.origin.y, offset.y))
+            let fraction = (Double(w) / Double(pageSize.width)) * (Double(h) / Double(pageSize.height))
             return fraction > 0 ? PageVisibility(page: tile.coordinate, fraction: fraction) : nil
         }
         let frame = FrameState(
             index: index, time: t, phase: phase, contentOffset: offset.points,
-            contentSize: Size(width: Fixed.points(pageSize.x), height: Fixed.points(pageSize.y)),
+            contentSize: Size(width: Fixed.points(pageSize.width), height: Fixed.points(pageSize.height)),
             events: events, recenterShift: nil, tiles: tiles, stats: layout.stats, edgeHit: edgeHit, scale: scale,
-            viewport: Size(width: Fixed.points(pageSize.x), height: Fixed.points(pageSize.y)),
+            viewport: Size(width: Fixed.points(pageSize.width), height: Fixed.points(pageSize.height)),
             page: page, pageVisibility: visibility)
         events.removeAll(keepingCapacity: true)
         edgeHit = false
         return frame
     }
 
-    var misplacedTiles: [TileCoordinate] { layout.misplacedTiles() }
     var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { (layout.keptColumns, layout.keptRows) }
+}
+
+/// The pager's invariants, checked at the end of every entry point in debug builds (in this file:
+/// they read private state). A failure is a programmer error in the model, never bad input.
+extension PagerModel {
+    @inline(__always)
+    fileprivate func _checkInvariants() {
+        #if DEBUG
+        precondition(pageSize.width > 0 && pageSize.height > 0, "PagerModel: page size \(pageSize) is not positive")
+        precondition(lockedX ? offset.y == 0 : offset.x == 0, "PagerModel: offset \(offset) off the locked axis")
+        for (index, count, name) in [(page.x, columns, "column"), (page.y, rows, "row")] {
+            guard let count else { continue }
+            precondition(count == 0 ? index == 0 : (0..<Int64(count)).contains(index),
+                         "PagerModel: \(name) \(index) is not a page of \(count)")
+        }
+        precondition(layout.anchorTile == page && layout.anchorOrigin == .zero,
+                     "PagerModel: the layout is anchored at \(layout.anchorTile), not the current page \(page)")
+        #endif
+    }
 }

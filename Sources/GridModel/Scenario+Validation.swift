@@ -4,6 +4,18 @@
 /// The JSON decoder runs it on what it decoded, `Simulation` runs it before it starts, and the CLI
 /// runs it again after `--scale` changes the scale. Errors name the JSON path of the offending value.
 extension Scenario {
+    /// Checks every value and every limit of the scenario, for every frame of its timeline.
+    ///
+    /// ```swift
+    /// var scenario = Scenario(name: "demo", viewport: Viewport(width: 320, height: 480, scale: 2), steps: [])
+    /// scenario.viewport.scale = 3
+    /// try scenario.validate()   // before simulating a value built or changed in code
+    /// ```
+    ///
+    /// - Parameter limits: the limits the scenario was decoded with.
+    /// - Throws: `ScenarioError` with the offending value's JSON path: `.outOfRange` or
+    ///   `.invalidValue` for a value outside the README's table or rules that do not fit together,
+    ///   `.limitExceeded` when a frame would be too large or the timeline too long.
     public func validate(limits: Limits = Limits()) throws(ScenarioError) {
         try checkNameAndViewport(limits: limits)
         try checkGrid(limits: limits)

@@ -1,6 +1,16 @@
 /// Turns scenario JSON into a validated `Scenario`. Every value is checked before any
 /// arithmetic can trap; errors name the JSON path, the value and what is allowed.
 public enum ScenarioDecoder {
+    /// Decodes and validates one scenario file's bytes (UTF-8 JSON).
+    ///
+    /// ```swift
+    /// let scenario = try ScenarioDecoder.decode(Array(#"{ "name": "demo", "viewport": { "width": 320, "height": 480, "scale": 2 }, "steps": [] }"#.utf8))
+    /// ```
+    ///
+    /// - Parameter limits: the size limits to enforce (`--max-frames`, `--max-pixels` raise them).
+    /// - Throws: `ScenarioError` naming the JSON path, the value and what is allowed: `.malformedJSON`,
+    ///   `.wrongType`, `.missingKey`, `.unknownKey`, `.unknownStep`, `.outOfRange`, `.invalidValue`,
+    ///   or `.limitExceeded` (the file, a frame count or a frame's pixels is over `limits`).
     public static func decode(_ bytes: [UInt8], limits: Limits = Limits()) throws(ScenarioError) -> Scenario {
         if bytes.count > limits.maxFileBytes {
             throw ScenarioError(kind: .limitExceeded, path: "",

@@ -24,6 +24,5 @@ protocol ScrollEngine: Sendable {
     /// The scenario's linked layers as this frame draws them (see `LayerState`).
     func layerStates(_ layers: [Layer]) throws(ScenarioError) -> [LayerState]
 
-    var misplacedTiles: [TileCoordinate] { get }
     var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { get }
 }

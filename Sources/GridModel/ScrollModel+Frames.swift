@@ -11,8 +11,8 @@ extension ScrollModel {
             guard lazy, decelerating else { return true }
             if before.contains(coordinate) { return true }
             guard let rect else { return false }
-            return origin.x < rect.origin.x + rect.size.x && origin.x + size.x > rect.origin.x
-                && origin.y < rect.origin.y + rect.size.y && origin.y + size.y > rect.origin.y
+            return origin.x < rect.origin.x + rect.size.width && origin.x + size.width > rect.origin.x
+                && origin.y < rect.origin.y + rect.size.height && origin.y + size.height > rect.origin.y
         }
         if lazy {
             if !decelerating { layout.loadAll() }
@@ -28,12 +28,14 @@ extension ScrollModel {
         setOffset(motionOffset(at: t))
         recenterIfPastThreshold()
         try updateTiles()
+        _checkInvariants()
+        _checkSampled()
     }
 
     func drawnTiles() -> [DrawnTile] {
         let shown = displayedOffset
         let p = Double(pixel)
-        let w = Double(layout.tileSize.x) / p, h = Double(layout.tileSize.y) / p
+        let w = Double(layout.tileSize.width) / p, h = Double(layout.tileSize.height) / p
         return layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
             let item = TileCoordinate(x: x.item(tile.coordinate.x), y: y.item(tile.coordinate.y))
             return DrawnTile(coordinate: tile.coordinate, id: tile.id,
@@ -55,9 +57,9 @@ extension ScrollModel {
         recenterTotal = nil
         edgeHit = false
         frameTime = t
+        _checkInvariants()
         return frame
     }
 
-    var misplacedTiles: [TileCoordinate] { layout.misplacedTiles() }
     var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { (layout.keptColumns, layout.keptRows) }
 }

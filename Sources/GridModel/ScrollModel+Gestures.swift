@@ -20,6 +20,7 @@ extension ScrollModel {
     }
 
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
+        defer { _checkInvariants() }
         let continuing = isFingerDown
         if continuing {
             time = t
@@ -28,12 +29,13 @@ extension ScrollModel {
             touchDown(at: t)
         }
         let raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
-        let delta = FixedPoint(x: x.enabled ? Fixed.from(points: -finger.x) : 0, y: y.enabled ? Fixed.from(points: -finger.y) : 0)
+        let delta = FixedShift(x: x.enabled ? Fixed.from(points: -finger.x) : 0, y: y.enabled ? Fixed.from(points: -finger.y) : 0)
         motion = .drag(Drag(start: t, duration: duration, rawStart: raw, delta: delta, release: release, then: then))
     }
 
     /// The drag step's time is up: lift, cancel or keep the finger down.
     mutating func endDrag(at t: Double) {
+        defer { _checkInvariants() }
         guard case .drag(let drag) = motion else { return }
         time = t
         setOffset(motionOffset(at: t))
@@ -64,6 +66,7 @@ extension ScrollModel {
 
     /// The gesture in progress is cancelled: no release velocity; bounces and paging settle.
     mutating func cancel(at t: Double) {
+        defer { _checkInvariants() }
         guard isFingerDown else { return }
         time = t
         setOffset(motionOffset(at: t))
@@ -74,6 +77,7 @@ extension ScrollModel {
     /// A fling step: a finger lifts with `finger` velocity (points/s); it touches down first unless
     /// it is already down from a kept drag.
     mutating func fling(at t: Double, finger: Vector) {
+        defer { _checkInvariants() }
         let raw: FixedPoint
         if case .drag(let drag) = motion {
             setOffset(motionOffset(at: t))
@@ -153,7 +157,7 @@ extension ScrollModel {
             motion = .none
             events.append(.didEndDecelerating)
             // The late snap of paging after deceleration: only now animate to the nearest page.
-            if snapToPage(at: t) { return }
+            if snapToPage(at: t) { _checkInvariants(); return }
         case .animation:
             motion = .none
             events.append(.didEndScrollingAnimation)
@@ -161,6 +165,7 @@ extension ScrollModel {
             return
         }
         cameToRest(at: t)
+        _checkInvariants()
     }
 
     /// Everything that happens when scrolling ends: the loop jump, the at-rest recenter, page
@@ -170,11 +175,12 @@ extension ScrollModel {
         idleSince = t
         loopJumpIfOnDuplicate()
         recenterAtRest()
-        let page = FixedPoint(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y))
+        let page = PageIndex(column: rulesX.page(of: offset.x), row: rulesY.page(of: offset.y))
         if paging != .none, page != restPage {
-            events.append(.pageChanged(page: TileCoordinate(x: page.x, y: page.y)))
+            events.append(.pageChanged(page: page.coordinate))
         }
         restPage = page
         targetRect = nil
+        _checkAtRest()
     }
 }

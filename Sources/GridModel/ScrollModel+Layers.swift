@@ -12,9 +12,9 @@ extension ScrollModel {
         guard !layers.isEmpty else { return [] }
         let shown = displayedOffset
         var ax = LayerState.Axis(shown: shown.x, viewport: x.viewport, anchorIndex: layout.anchorTile.x - (x.duplicate ? 1 : 0),
-                                 anchorOrigin: layout.anchorOrigin.x, tile: layout.tileSize.x)
+                                 anchorOrigin: layout.anchorOrigin.x, tile: layout.tileSize.width)
         var ay = LayerState.Axis(shown: shown.y, viewport: y.viewport, anchorIndex: layout.anchorTile.y - (y.duplicate ? 1 : 0),
-                                 anchorOrigin: layout.anchorOrigin.y, tile: layout.tileSize.y)
+                                 anchorOrigin: layout.anchorOrigin.y, tile: layout.tileSize.height)
         if faults.layersFollowRecenteredOffset {
             // The naive layer (tests only): the content offset as it is, recenters and all.
             ax.anchorIndex = 0; ax.anchorOrigin = 0

@@ -38,6 +38,7 @@ extension ScrollModel {
             setOffset(target)
             idleSince = t
         }
+        _checkInvariants()
     }
 
     /// Centres `tile` at once. Infinite axes re-base the content so the offset is back in the middle;
@@ -66,6 +67,7 @@ extension ScrollModel {
         }
         setOffset(target)
         layout.rebase(tile: anchor, origin: anchorOrigin)
+        _checkInvariants()
     }
 
     /// The viewport changes size (a rotation): the point at its centre stays at its centre and the
@@ -76,18 +78,19 @@ extension ScrollModel {
         setOffset(motionOffset(at: t))
         motion = .none
         pendingEndDecelerating = false
-        let size = FixedPoint(points: Vector(x: width, y: height))
+        let size = FixedSize(points: Size(width: width, height: height))
         var o = offset
-        o.x += Fixed.round((x.viewport - size.x) / 2, toMultipleOf: pixel)
-        o.y += Fixed.round((y.viewport - size.y) / 2, toMultipleOf: pixel)
-        x.viewport = size.x
-        y.viewport = size.y
+        o.x += Fixed.round((x.viewport - size.width) / 2, toMultipleOf: pixel)
+        o.y += Fixed.round((y.viewport - size.height) / 2, toMultipleOf: pixel)
+        x.viewport = size.width
+        y.viewport = size.height
         if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
         if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
         events.append(.resize(width: width, height: height))
         setOffset(o)
         try updateTiles()
         cameToRest(at: t)
+        _checkInvariants()
     }
 
     // MARK: Loops

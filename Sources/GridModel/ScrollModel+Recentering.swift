@@ -2,11 +2,11 @@
 extension ScrollModel {
     // MARK: Recentering
 
-    mutating func applyRecenter(_ s: FixedPoint) {
+    mutating func applyRecenter(_ s: FixedShift) {
         guard s != .zero else { return }
         offset = offset + s
         // A broken recenter (tests only) moves the tiles a few device pixels less than the offset.
-        layout.shift(by: FixedPoint(x: s.x - (s.x == 0 ? 0 : faults.recenterPixelError * pixel), y: s.y))
+        layout.shift(by: FixedShift(x: s.x - (s.x == 0 ? 0 : faults.recenterPixelError * pixel), y: s.y))
         pageOrigin = pageOrigin + s
         if let rect = targetRect { targetRect = (rect.origin + s, rect.size) }
         switch motion {
@@ -42,7 +42,7 @@ extension ScrollModel {
             case .threshold, .none: return 0
             }
         }
-        applyRecenter(FixedPoint(x: axis(x, offset.x), y: axis(y, offset.y)))
+        applyRecenter(FixedShift(x: axis(x, offset.x), y: axis(y, offset.y)))
     }
 
     /// StreetScroller's recenter, checked on every displayed frame: an axis more than a quarter of
@@ -52,6 +52,6 @@ extension ScrollModel {
         func axis(_ a: Axis, _ o: Int64) -> Int64 {
             a.recenters && abs(o - a.center) > a.contentSize / 4 ? pixelShift(from: o, to: a.center) : 0
         }
-        applyRecenter(FixedPoint(x: axis(x, offset.x), y: axis(y, offset.y)))
+        applyRecenter(FixedShift(x: axis(x, offset.x), y: axis(y, offset.y)))
     }
 }

@@ -22,16 +22,16 @@ struct ScrollModel: ScrollEngine {
     /// Page origins (content offset of page 0) per axis; shifted by recenters.
     var pageOrigin: FixedPoint
     /// The page each axis was on at the last rest.
-    var restPage: FixedPoint
+    var restPage: PageIndex
     /// Lazy content: the predicted target rect (content coordinates) and the tiles loaded before.
-    var targetRect: (origin: FixedPoint, size: FixedPoint)?
+    var targetRect: (origin: FixedPoint, size: FixedSize)?
     /// At most `Limits.maxRememberedLoads` of them, the oldest forgotten first.
     var loadedBefore = RecentSet<TileCoordinate>(capacity: Limits.maxRememberedLoads)
     var time = 0.0
 
     // Per-frame output.
     var events: [ScrollEvent] = []
-    var recenterTotal: FixedPoint? = nil
+    var recenterTotal: FixedShift? = nil
     var edgeHit = false
     /// The time of the last frame taken: `edgeHit` covers (frameTime, now].
     var frameTime = -Double.infinity
@@ -57,13 +57,13 @@ struct ScrollModel: ScrollEngine {
         var duration: Double
         /// Where the finger puts the content before rubber-banding.
         var rawStart: FixedPoint
-        var delta: FixedPoint
+        var delta: FixedShift
         var release: Release
         var then: DragEnd
 
         func raw(at t: Double) -> FixedPoint {
             let u = min(max((t - start) / duration, 0), 1)
-            return rawStart + FixedPoint(x: Int64((Double(delta.x) * u).rounded()), y: Int64((Double(delta.y) * u).rounded()))
+            return rawStart + FixedShift(x: Int64((Double(delta.x) * u).rounded()), y: Int64((Double(delta.y) * u).rounded()))
         }
         var velocity: Vector { Vector(x: Fixed.points(delta.x) / duration, y: Fixed.points(delta.y) / duration) }
     }
@@ -74,14 +74,14 @@ struct ScrollModel: ScrollEngine {
     init(scenario: Scenario, reference: Bool, maxLiveTiles: Int = Limits().maxLiveTiles, faults: Faults = Faults()) throws(ScenarioError) {
         self.faults = faults
         let vp = scenario.viewport
-        let viewport = FixedPoint(points: Vector(x: vp.width, y: vp.height))
-        let content = FixedPoint(points: Vector(x: scenario.scroll.contentSize.width, y: scenario.scroll.contentSize.height))
-        let tile = FixedPoint(points: Vector(x: scenario.grid.tileSize.width, y: scenario.grid.tileSize.height))
+        let viewport = FixedSize(points: Size(width: vp.width, height: vp.height))
+        let content = FixedSize(points: scenario.scroll.contentSize)
+        let tile = FixedSize(points: scenario.grid.tileSize)
         let strategy = scenario.scroll.recenter
-        x = Axis(count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.x, viewport: viewport.x,
-                 contentSize: content.x, reference: reference, strategy: strategy)
-        y = Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.y, viewport: viewport.y,
-                 contentSize: content.y, reference: reference, strategy: strategy)
+        x = Axis(count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.width, viewport: viewport.width,
+                 contentSize: content.width, reference: reference, strategy: strategy)
+        y = Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.height, viewport: viewport.height,
+                 contentSize: content.height, reference: reference, strategy: strategy)
         self.strategy = strategy
         rate = scenario.scroll.decelerationRate
         scale = vp.scale
@@ -109,18 +109,19 @@ struct ScrollModel: ScrollEngine {
                             range: scenario.grid.range)
         pageOrigin = FixedPoint(x: x.isFinite ? 0 : ix.offset, y: y.isFinite ? 0 : iy.offset)
         restPage = .zero
-        restPage = FixedPoint(x: rules(x, pageOrigin.x, pageSize.x).page(of: offset.x),
-                              y: rules(y, pageOrigin.y, pageSize.y).page(of: offset.y))
+        restPage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: offset.x),
+                             row: rules(y, pageOrigin.y, pageSize.height).page(of: offset.y))
         try updateTiles()
+        _checkInvariants()
     }
 
     // MARK: Geometry
 
-    var viewport: FixedPoint { FixedPoint(x: x.viewport, y: y.viewport) }
+    var viewport: FixedSize { FixedSize(width: x.viewport, height: y.viewport) }
     var center: FixedPoint { FixedPoint(x: x.center, y: y.center) }
     var contentSize: Size { Size(width: Fixed.points(x.contentSize), height: Fixed.points(y.contentSize)) }
-    var pageSize: FixedPoint {
-        if let size = pageSizeSpec { return FixedPoint(points: Vector(x: size.width, y: size.height)) }
+    var pageSize: FixedSize {
+        if let size = pageSizeSpec { return FixedSize(points: size) }
         return viewport
     }
 
@@ -133,8 +134,8 @@ struct ScrollModel: ScrollEngine {
         AxisRules(bounds: axis.bounds, bounces: bounces, paging: paging, pageSize: max(1, size), pageOrigin: origin,
                   rate: rate, enabled: axis.enabled)
     }
-    var rulesX: AxisRules { rules(x, pageOrigin.x, pageSize.x) }
-    var rulesY: AxisRules { rules(y, pageOrigin.y, pageSize.y) }
+    var rulesX: AxisRules { rules(x, pageOrigin.x, pageSize.width) }
+    var rulesY: AxisRules { rules(y, pageOrigin.y, pageSize.height) }
 
     var phase: Phase {
         switch motion {

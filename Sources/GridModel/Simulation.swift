@@ -24,6 +24,14 @@ public struct Simulation: Sendable {
     /// scenario file could not express (a NaN duration, a zero fps, a huge viewport) is a
     /// `ScenarioError`, never a trap or an endless run. Pass the limits the scenario was decoded
     /// with when they were raised (`--max-frames`, `--max-pixels`).
+    ///
+    /// ```swift
+    /// let scenario = try ScenarioDecoder.decode(bytes)
+    /// var simulation = try Simulation(scenario: scenario, reference: true)  // the ideal plane
+    /// ```
+    ///
+    /// - Throws: `ScenarioError`: what `Scenario.validate(limits:)` throws, or `.limitExceeded` /
+    ///   `.simulation` if the first frame's tiles cannot be laid out.
     public init(scenario: Scenario, reference: Bool = false, limits: Limits = Limits()) throws(ScenarioError) {
         try self.init(scenario: scenario, reference: reference, limits: limits, faults: Faults())
     }
@@ -44,6 +52,14 @@ public struct Simulation: Sendable {
     public private(set) var endTime: Double?
 
     /// The next frame, or nil after the frame that shows the end of the last step.
+    ///
+    /// ```swift
+    /// while let frame = try simulation.next() { frames.append(frame) }
+    /// ```
+    ///
+    /// - Throws: `ScenarioError` of kind `.simulation` (a step that cannot be carried out, such as a
+    ///   `scrollTo` more than 10^10 points away; its path names the step) or `.limitExceeded` (a frame
+    ///   would keep more tiles than `Limits.maxLiveTiles`).
     public mutating func next() throws(ScenarioError) -> FrameState? {
         guard !finished else { return nil }
         let fps = Double(scenario.fps)
@@ -59,9 +75,6 @@ public struct Simulation: Sendable {
         frameIndex += 1
         return frame
     }
-
-    /// Checks the tile layout's invariants (for tests): tiles sit where the anchor puts them.
-    package var misplacedTiles: [TileCoordinate] { model.misplacedTiles }
 
     /// The kept tile range of the last frame (nil on an axis where no tile is kept).
     package var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { model.keptRange }

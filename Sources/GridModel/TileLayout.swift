@@ -11,6 +11,8 @@ struct Tile: Sendable, Equatable {
     var reuses: Int = 0
 }
 
+/// Tile counts for one frame. `live` and `pool` are read from the layout itself when the frame
+/// is taken; the others count events since the simulation began.
 public struct TileStats: Sendable, Equatable {
     public var live = 0
     public var created = 0
@@ -24,7 +26,7 @@ public struct TileStats: Sendable, Equatable {
 /// Keeps the tiles that cover the viewport plus `buffer` rows and columns, placing them from an
 /// anchor (one tile's content position). Tiles that leave go to a reuse pool (a UITableView-style reuse queue).
 struct TileLayout: Sendable {
-    let tileSize: FixedPoint
+    let tileSize: FixedSize
     let buffer: Int64
     /// The most tiles `update` may keep (`Limits.maxLiveTiles`). `Scenario.validate` proves the
     /// kept range never needs more; this makes it hold even if that proof were wrong.
@@ -33,11 +35,21 @@ struct TileLayout: Sendable {
     /// Content position of the anchor tile's top-left corner.
     private(set) var anchorOrigin: FixedPoint
     private(set) var tiles: [TileCoordinate: Tile] = [:]
-    private var pool: [Int] = []
+    /// Ids of tile objects waiting for reuse (the last one is dequeued first).
+    private(set) var pool: [Int] = []
     /// Reuse count per tile object id.
     private var reuseCounts: [Int: Int] = [:]
-    private var nextID = 0
-    private(set) var stats = TileStats()
+    /// The id the next created tile object gets: ids 0..<nextID exist, each live or pooled.
+    private(set) var nextID = 0
+    /// Event counts (created, reused, removed, loads); `stats` adds the live and pooled counts.
+    private(set) var counters = TileStats()
+    /// The counts as a frame reports them: `live` and `pool` derived from the tiles and the pool.
+    var stats: TileStats {
+        var stats = counters
+        stats.live = tiles.count
+        stats.pool = pool.count
+        return stats
+    }
     /// The kept range after the last update, inclusive.
     /// nil when no tile is kept on that axis (the viewport is past a finite content).
     private(set) var keptColumns: ClosedRange<Int64>? = nil
@@ -47,7 +59,7 @@ struct TileLayout: Sendable {
     /// The freshcode policy's centre tile when it last laid the tiles out (nil: never, or re-based since).
     private(set) var freshcodeCentre: TileCoordinate? = nil
 
-    init(tileSize: FixedPoint, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int,
+    init(tileSize: FixedSize, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int,
          range: TileRange = .visible) {
         self.tileSize = tileSize
         self.buffer = Int64(buffer)
@@ -69,14 +81,15 @@ struct TileLayout: Sendable {
             }
             return result
         }
-        return FixedPoint(x: try axis(coordinate.x, anchorTile.x, anchorOrigin.x, tileSize.x),
-                          y: try axis(coordinate.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+        return FixedPoint(x: try axis(coordinate.x, anchorTile.x, anchorOrigin.x, tileSize.width),
+                          y: try axis(coordinate.y, anchorTile.y, anchorOrigin.y, tileSize.height))
     }
 
     /// Recentering: every tile moves with the content.
-    mutating func shift(by s: FixedPoint) {
+    mutating func shift(by s: FixedShift) {
         anchorOrigin = anchorOrigin + s
         for key in tiles.keys { tiles[key]!.origin = tiles[key]!.origin + s }
+        _checkInvariants()
     }
 
     /// A jump: the content is re-based so that `tile` sits at `origin`; tiles are re-placed.
@@ -91,42 +104,41 @@ struct TileLayout: Sendable {
                 tiles[key]!.origin = placed
             } else {
                 pool.append(tiles.removeValue(forKey: key)!.id)
-                stats.removed += 1
+                counters.removed += 1
             }
         }
-        stats.live = tiles.count
-        stats.pool = pool.count
+        _checkInvariants()
     }
 
     /// The tiles intersecting the displayed rectangle [offset, offset + viewport) with positive area.
-    func visibleRange(offset: FixedPoint, viewport: FixedPoint) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
+    func visibleRange(offset: FixedPoint, viewport: FixedSize) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
         func axis(_ o: Int64, _ w: Int64, _ a: Int64, _ p: Int64, _ t: Int64) -> ClosedRange<Int64> {
             let first = a + Fixed.floorDiv(o - p, t)
             let last = a + Fixed.ceilDiv(o + w - p, t) - 1
             return first...max(first, last)
         }
-        return (axis(offset.x, viewport.x, anchorTile.x, anchorOrigin.x, tileSize.x),
-                axis(offset.y, viewport.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+        return (axis(offset.x, viewport.width, anchorTile.x, anchorOrigin.x, tileSize.width),
+                axis(offset.y, viewport.height, anchorTile.y, anchorOrigin.y, tileSize.height))
     }
 
     /// The tile whose centre is nearest the viewport's centre, as freshcode's
     /// `computedCentreCoordinates` finds it: `Int((distance / tileSize).rounded())` tiles from the
     /// reference tile (our anchor, which a recenter does not change), halves away from zero.
-    func centreTile(offset: FixedPoint, viewport: FixedPoint) -> TileCoordinate {
+    func centreTile(offset: FixedPoint, viewport: FixedSize) -> TileCoordinate {
         func axis(_ o: Int64, _ w: Int64, _ a: Int64, _ p: Int64, _ t: Int64) -> Int64 {
             // Twice the distance from the anchor tile's centre to the viewport's centre, over 2t.
             let twice = 2 * (o - p) + w - t
             return a + (twice >= 0 ? (twice + t) / (2 * t) : -((t - twice) / (2 * t)))
         }
-        return TileCoordinate(x: axis(offset.x, viewport.x, anchorTile.x, anchorOrigin.x, tileSize.x),
-                              y: axis(offset.y, viewport.y, anchorTile.y, anchorOrigin.y, tileSize.y))
+        return TileCoordinate(x: axis(offset.x, viewport.width, anchorTile.x, anchorOrigin.x, tileSize.width),
+                              y: axis(offset.y, viewport.height, anchorTile.y, anchorOrigin.y, tileSize.height))
     }
 
     /// Freshcode's range around `centre`: ± Int(viewport / tile) columns and rows, and nothing at all
     /// when either count is 0 (freshcode's `populateGridInBounds` returns unless upperX > lowerX and
     /// upperY > lowerY).
-    func freshcodeRange(centre: TileCoordinate, viewport: FixedPoint) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>)? {
-        let nx = viewport.x / tileSize.x, ny = viewport.y / tileSize.y
+    func freshcodeRange(centre: TileCoordinate, viewport: FixedSize) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>)? {
+        let nx = viewport.width / tileSize.width, ny = viewport.height / tileSize.height
         guard nx > 0, ny > 0 else { return nil }
         return ((centre.x - nx)...(centre.x + nx), (centre.y - ny)...(centre.y + ny))
     }
@@ -134,7 +146,7 @@ struct TileLayout: Sendable {
     /// Removes tiles outside the kept range into the pool, then fills the range, dequeuing pooled
     /// objects first. Both passes run in row-major order, so ids are deterministic. With the
     /// freshcode range nothing changes until the centre tile does (not even after a resize).
-    mutating func update(offset: FixedPoint, viewport: FixedPoint, columnLimit: ClosedRange<Int64>? = nil,
+    mutating func update(offset: FixedPoint, viewport: FixedSize, columnLimit: ClosedRange<Int64>? = nil,
                          rowLimit: ClosedRange<Int64>? = nil,
                          load: (TileCoordinate, FixedPoint) -> Bool = { _, _ in true }) throws(ScenarioError) {
         func limited(_ r: ClosedRange<Int64>?, _ limit: ClosedRange<Int64>?, buffer: Int64) -> ClosedRange<Int64>? {
@@ -152,7 +164,7 @@ struct TileLayout: Sendable {
             rowRange = limited(visible.rows, rowLimit, buffer: buffer)
         case .freshcode:
             let centre = centreTile(offset: offset, viewport: viewport)
-            guard centre != freshcodeCentre else { return }
+            guard centre != freshcodeCentre else { _checkInvariants(); return }
             freshcodeCentre = centre
             let kept = freshcodeRange(centre: centre, viewport: viewport)
             columnRange = limited(kept?.columns, columnLimit, buffer: 0)
@@ -172,7 +184,7 @@ struct TileLayout: Sendable {
         let leaving = tiles.keys.filter { !(columnRange?.contains($0.x) ?? false) || !(rowRange?.contains($0.y) ?? false) }.sorted()
         for key in leaving {
             pool.append(tiles.removeValue(forKey: key)!.id)
-            stats.removed += 1
+            counters.removed += 1
         }
         if let columns = columnRange, let rows = rowRange {
           for y in rows {
@@ -182,22 +194,22 @@ struct TileLayout: Sendable {
                 let id: Int
                 if let reusedID = pool.popLast() {
                     id = reusedID
-                    stats.reused += 1
+                    counters.reused += 1
                     reuseCounts[id, default: 0] += 1
                 } else {
                     id = nextID
                     nextID += 1
-                    stats.created += 1
+                    counters.created += 1
                 }
                 let placed = try origin(of: coordinate)
                 let loaded = load(coordinate, placed)
-                if loaded { stats.loads += 1 }
+                if loaded { counters.loads += 1 }
                 tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: placed, loaded: loaded, reuses: reuseCounts[id] ?? 0)
             }
           }
         }
-        stats.live = tiles.count
-        stats.pool = pool.count
+        _checkInvariants()
+        _checkComplete(offset: offset, viewport: viewport, columnLimit: columnLimit, rowLimit: rowLimit)
     }
 
     /// Loads every placeholder tile (lazy content at rest); returns how many loaded.
@@ -205,12 +217,8 @@ struct TileLayout: Sendable {
     mutating func loadAll() -> [TileCoordinate] {
         let pending = tiles.values.filter { !$0.loaded }.map(\.coordinate).sorted()
         for key in pending { tiles[key]!.loaded = true }
-        stats.loads += pending.count
+        counters.loads += pending.count
+        _checkInvariants()
         return pending
-    }
-
-    /// Invariant check for tests: every tile sits exactly where the anchor says.
-    func misplacedTiles() -> [TileCoordinate] {
-        tiles.values.filter { (try? origin(of: $0.coordinate)) != $0.origin }.map(\.coordinate).sorted()
     }
 }

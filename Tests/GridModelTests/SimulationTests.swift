@@ -117,7 +117,7 @@ let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
         #expect(frame.events.contains { $0.name == "recenter" })
         #expect(model.offset != offsetBefore)
         #expect(model.drawnTiles() == before)
-        #expect(model.layout.misplacedTiles().isEmpty)
+        // Every tile still sits where the anchor puts it: `TileLayout._checkInvariants` after the shift.
     }
 
     @Test func atRestRecentersToWithinHalfAPixelOfTheCentre() throws {
@@ -234,6 +234,10 @@ let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
 }
 
 @Suite struct TileTests {
+    /// The layout's own invariants (ids, pool, kept range, placement, counts, coverage of the
+    /// viewport for the visible range) are checked inside the model after every mutation in debug
+    /// builds (`TileLayout+Invariants.swift`, `ScrollModel+Invariants.swift`); running every frame
+    /// trips them. This checks what the frames report on top: the drawn rects and the bounds.
     func checkInvariants(_ scenario: Scenario) throws {
         var simulation = try Simulation(scenario: scenario)
         let tw = scenario.grid.tileSize.width * Double(scenario.viewport.scale)
@@ -249,10 +253,8 @@ let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
             let s = frame.stats
             #expect(s.live == frame.tiles.count)
             #expect(s.live + s.pool == s.created)
-            #expect(s.created + s.reused - s.removed == s.live)
             if visibleRange { #expect(s.live <= bound) }
             #expect(s.live + frame.layers.reduce(0) { $0 + $1.tileCount } <= scenario.liveTileBound(forViewport: frame.viewport))
-            #expect(simulation.misplacedTiles.isEmpty)
             // Every viewport pixel is covered: the tiles form a full grid over the viewport
             // (an infinite grid; finite ones show their edges when they bounce).
             guard scenario.grid.columns == nil && scenario.grid.rows == nil && scenario.pager == nil else { continue }
@@ -264,9 +266,6 @@ let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
             #expect(zip(xs, xs.dropFirst()).allSatisfy { $1 - $0 == tw })
             #expect(zip(ys, ys.dropFirst()).allSatisfy { $1 - $0 == th })
             #expect(frame.tiles.count == xs.count * ys.count)
-            // No tile outside the kept range.
-            let kept = simulation.keptRange
-            #expect(frame.tiles.allSatisfy { kept.columns?.contains($0.coordinate.x) == true && kept.rows?.contains($0.coordinate.y) == true })
             // With no buffer, every live tile is visible (freshcode's range keeps more).
             if b == 0 && visibleRange {
                 #expect(frame.tiles.allSatisfy {

@@ -159,10 +159,10 @@ import Testing
     /// The model's own guard: a layout never keeps more than its `maxTiles`, whatever it is asked.
     @Test func layoutRefusesMoreThanItsMaximum() throws {
         let tile = Fixed.from(points: 10)
-        var layout = TileLayout(tileSize: FixedPoint(x: tile, y: tile), buffer: 0, anchorTile: .zero, anchorOrigin: .zero, maxTiles: 99)
-        try layout.update(offset: .zero, viewport: FixedPoint(x: 9 * tile, y: 11 * tile))
+        var layout = TileLayout(tileSize: FixedSize(width: tile, height: tile), buffer: 0, anchorTile: .zero, anchorOrigin: .zero, maxTiles: 99)
+        try layout.update(offset: .zero, viewport: FixedSize(width: 9 * tile, height: 11 * tile))
         #expect(layout.stats.live == 99)
-        #expect { try layout.update(offset: FixedPoint(x: 1, y: 0), viewport: FixedPoint(x: 9 * tile, y: 11 * tile)) } throws: {
+        #expect { try layout.update(offset: FixedPoint(x: 1, y: 0), viewport: FixedSize(width: 9 * tile, height: 11 * tile)) } throws: {
             ($0 as? ScenarioError)?.kind == .limitExceeded
         }
         #expect(layout.stats.live <= 99)
