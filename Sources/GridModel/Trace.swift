@@ -1,67 +1,50 @@
 /// The per-frame trace as JSON Lines: one object per frame, keys in a fixed order.
+///
+/// This module owns the format: `Trace+Writer.swift` writes it (`Trace.line(for:)`), `Trace+Reader.swift`
+/// reads it back (`Trace.frame(parsing:)`), and both name keys and events only through the enums
+/// here, so they cannot drift apart.
 package enum Trace {
-    /// One frame as a single line of JSON (no trailing newline).
-    package static func line(for frame: FrameState) -> String {
-        var out = "{\"frame\":\(frame.index),\"t\":\(number(frame.time)),\"phase\":\"\(frame.phase.rawValue)\""
-        out += ",\"contentOffset\":\(point(frame.contentOffset))"
-        out += ",\"contentSize\":{\"width\":\(number(frame.contentSize.width)),\"height\":\(number(frame.contentSize.height))}"
-        out += ",\"events\":[" + frame.events.map(event).joined(separator: ",") + "]"
-        out += ",\"recenter\":" + (frame.recenterShift.map(point) ?? "null")
-        let scale = Double(frame.scale)
-        out += ",\"tiles\":[" + frame.tiles.map { tile in
-            let r = tile.pixelRect
-            var text = "{\"x\":\(tile.coordinate.x),\"y\":\(tile.coordinate.y),\"id\":\(tile.id),\"rect\":[\(number(r.x / scale)),\(number(r.y / scale)),\(number(r.width / scale)),\(number(r.height / scale))]"
-            if tile.item != tile.coordinate { text += ",\"item\":{\"x\":\(tile.item.x),\"y\":\(tile.item.y)}" }
-            if !tile.loaded { text += ",\"loaded\":false" }
-            return text + "}"
-        }.joined(separator: ",") + "]"
-        let s = frame.stats
-        out += ",\"stats\":{\"live\":\(s.live),\"created\":\(s.created),\"reused\":\(s.reused),\"removed\":\(s.removed),\"pool\":\(s.pool),\"loads\":\(s.loads)}"
-        out += ",\"edgeHit\":\(frame.edgeHit)"
-        out += ",\"viewport\":{\"width\":\(number(frame.viewport.width)),\"height\":\(number(frame.viewport.height))}"
-        if let page = frame.page { out += ",\"page\":{\"x\":\(page.x),\"y\":\(page.y)}" }
-        if !frame.pageVisibility.isEmpty {
-            out += ",\"visiblePages\":[" + frame.pageVisibility.map {
-                "{\"x\":\($0.page.x),\"y\":\($0.page.y),\"fraction\":\(number($0.fraction))}"
-            }.joined(separator: ",") + "]"
-        }
-        if !frame.layers.isEmpty {
-            out += ",\"layers\":[" + frame.layers.map {
-                "{\"offset\":\(point($0.offset)),\"tile\":{\"x\":\($0.firstTile.x),\"y\":\($0.firstTile.y)}}"
-            }.joined(separator: ",") + "]"
-        }
-        return out + "}"
+    /// The members of a trace line, in the order the writer puts them.
+    package enum Key: String, CaseIterable, Sendable {
+        case frame, t, phase, contentOffset, contentSize, events, recenter, tiles, stats, edgeHit, viewport, page
+        case visiblePages, layers
     }
 
-    static func event(_ e: ScrollEvent) -> String {
-        let name = "{\"name\":\"\(e.name)\""
-        switch e {
-        case let .willEndDragging(velocity, target):
-            return name + ",\"velocity\":\(point(velocity)),\"targetContentOffset\":\(point(target))}"
-        case .didEndDragging(let willDecelerate):
-            return name + ",\"willDecelerate\":\(willDecelerate)}"
-        case .recenter(let shift):
-            return name + ",\"shift\":\(point(shift))}"
-        case .jump(let tile):
-            return name + ",\"tile\":{\"x\":\(tile.x),\"y\":\(tile.y)}}"
-        case .pageChanged(let page):
-            return name + ",\"page\":{\"x\":\(page.x),\"y\":\(page.y)}}"
-        case let .loopJump(from, to):
-            return name + ",\"from\":\(point(from)),\"to\":\(point(to))}"
-        case let .resize(width, height):
-            return name + ",\"width\":\(number(width)),\"height\":\(number(height))}"
-        default:
-            return name + "}"
-        }
+    /// The members of points, sizes, tiles, events and the other nested objects.
+    package enum Field: String, CaseIterable, Sendable {
+        case x, y, width, height, id, rect, item, loaded, fraction, offset, tile
+        case name, velocity, targetContentOffset, willDecelerate, shift, from, to
     }
 
-    static func point(_ v: Vector) -> String { "{\"x\":\(number(v.x)),\"y\":\(number(v.y))}" }
+    /// The members of `stats`.
+    package enum Stat: String, CaseIterable, Sendable {
+        case live, created, reused, removed, pool, loads
+    }
+}
 
-    /// Integers without a fraction; other values in Swift's shortest round-trip form (valid JSON);
-    /// `null` for NaN and infinities, which JSON cannot write (only a hand-made frame has them).
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+extension ScrollEvent {
+    /// Which event this is, without its payload: the name the trace writes and reads.
+    public enum Kind: String, CaseIterable, Sendable {
+        case willBeginDragging, didScroll, willEndDragging, didEndDragging, willBeginDecelerating, didEndDecelerating
+        case didEndScrollingAnimation, recenter, jump, cancel, pageChanged, loopJump, resize
+    }
+
+    /// The event's kind, as written to and read from the trace.
+    public var kind: Kind {
+        switch self {
+        case .willBeginDragging: return .willBeginDragging
+        case .didScroll: return .didScroll
+        case .willEndDragging: return .willEndDragging
+        case .didEndDragging: return .didEndDragging
+        case .willBeginDecelerating: return .willBeginDecelerating
+        case .didEndDecelerating: return .didEndDecelerating
+        case .didEndScrollingAnimation: return .didEndScrollingAnimation
+        case .recenter: return .recenter
+        case .jump: return .jump
+        case .cancel: return .cancel
+        case .pageChanged: return .pageChanged
+        case .loopJump: return .loopJump
+        case .resize: return .resize
+        }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GridModel
+public import GridModel
 public import Rasterizer
 
 public struct PlotOptions: Sendable, Equatable {
@@ -37,10 +37,10 @@ public enum TracePlot {
     /// Longest title drawn, in characters.
     static let maxTitleCharacters = 160
 
-    static let eventColors: [(names: Set<String>, color: RGBA)] = [
-        (["willBeginDragging"], RGBA(31, 119, 180)), (["didEndDragging"], RGBA(255, 127, 14)),
-        (["didEndDecelerating"], RGBA(44, 160, 44)), (["didEndScrollingAnimation"], RGBA(148, 103, 189)),
-        (["loopJump", "pageChanged", "jump", "resize", "cancel"], RGBA(90, 90, 90)),
+    static let eventColors: [(names: Set<ScrollEvent.Kind>, color: RGBA)] = [
+        ([.willBeginDragging], RGBA(31, 119, 180)), ([.didEndDragging], RGBA(255, 127, 14)),
+        ([.didEndDecelerating], RGBA(44, 160, 44)), ([.didEndScrollingAnimation], RGBA(148, 103, 189)),
+        ([.loopJump, .pageChanged, .jump, .resize, .cancel], RGBA(90, 90, 90)),
     ]
 
     /// Plots offset, velocity and tiles over time, one panel each, with recenters and events marked.

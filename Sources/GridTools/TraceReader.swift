@@ -1,38 +1,7 @@
 import Foundation
+public import GridModel
 import Rasterizer
 import GridExport
-
-/// The fields of trace.jsonl that the tools use.
-public struct TraceFrame: Sendable, Equatable {
-    public var frame: Int
-    public var t: Double
-    public var phase: String
-    public var offsetX: Double
-    public var offsetY: Double
-    public var recenterX: Double?
-    public var recenterY: Double?
-    /// The events' names.
-    public var events: [String]
-    public var live: Int
-    public var pool: Int
-    public var edgeHit: Bool
-
-    public init(frame: Int, t: Double, phase: String = "?", offsetX: Double = 0, offsetY: Double = 0,
-                recenterX: Double? = nil, recenterY: Double? = nil, events: [String] = [], live: Int = 0, pool: Int = 0,
-                edgeHit: Bool = false) {
-        self.frame = frame
-        self.t = t
-        self.phase = phase
-        self.offsetX = offsetX
-        self.offsetY = offsetY
-        self.recenterX = recenterX
-        self.recenterY = recenterY
-        self.events = events
-        self.live = live
-        self.pool = pool
-        self.edgeHit = edgeHit
-    }
-}
 
 /// How much trace the tools read. Each limit is named in the error that enforces it.
 public struct TraceLimits: Sendable, Equatable {
@@ -52,6 +21,7 @@ public struct TraceLimits: Sendable, Equatable {
     }
 }
 
+/// Trace files and split-render shards, read with GridModel's `TraceLineParser` line by line.
 public enum TraceReader {
     /// Reads a trace file: a regular file within `limits`, every non-empty line a trace line with
     /// finite numbers. The frames come back sorted by frame number, so shards concatenated in any

@@ -71,7 +71,7 @@ public enum Verifier {
             report.frames += 1
             if frame.recenterShift != nil {
                 report.recenterFrames += 1
-                report.recenters += frame.events.filter { $0.name == "recenter" }.count
+                report.recenters += frame.events.filter { $0.kind == .recenter }.count
             }
             report.tilesReused = frame.stats.reused
             report.tilesCreated = frame.stats.created
@@ -200,19 +200,45 @@ public enum Verifier {
 }
 
 extension VerifyReport {
+    /// The report as one JSON object (verify's `--json`), written by `JSONWriter`, so failure
+    /// details with quotes or newlines stay valid JSON.
+    ///
+    /// ```swift
+    /// print(try Verifier.verify(scenario, font: font).json())
+    /// ```
     public func json() -> String {
-        let failureList = failures.map { f -> String in
-            var s = "{\"kind\":\"\(f.kind.rawValue)\",\"frame\":\(f.frame),\"detail\":\(JSONText.string(f.detail))"
-            if let last = f.throughFrame { s += ",\"throughFrame\":\(last)" }
-            if f.kind == .pixels || f.kind == .coverage, let b = f.box { s += ",\"pixels\":\(f.pixels),\"box\":[\(b.0),\(b.1),\(b.2),\(b.3)]" }
-            return s + "}"
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("passed", passed)
+        for (key, value) in [("frames", frames), ("comparedFrames", comparedFrames), ("recenters", recenters),
+                             ("recenterFrames", recenterFrames), ("tilesCreated", tilesCreated),
+                             ("tilesReused", tilesReused), ("edgeHitFrames", edgeHitFrames)] {
+            json.member(key, value)
         }
-        return """
-        {"passed":\(passed),"frames":\(frames),"comparedFrames":\(comparedFrames),"recenters":\(recenters),\
-        "recenterFrames":\(recenterFrames),"tilesCreated":\(tilesCreated),"tilesReused":\(tilesReused),\
-        "edgeHitFrames":\(edgeHitFrames),"firstEdgeFrame":\(firstEdgeFrame.map(String.init) ?? "null"),\
-        "maxLiveTiles":\(maxLiveTiles),"liveTileBound":\(liveTileBound.map(String.init) ?? "null"),\
-        "failures":[\(failureList.joined(separator: ","))]}
-        """
+        json.key("firstEdgeFrame")
+        if let firstEdgeFrame { json.value(firstEdgeFrame) } else { json.null() }
+        json.member("maxLiveTiles", maxLiveTiles)
+        json.key("liveTileBound")
+        if let liveTileBound { json.value(liveTileBound) } else { json.null() }
+        json.key("failures")
+        json.beginArray()
+        for f in failures {
+            json.beginObject()
+            json.member("kind", f.kind.rawValue)
+            json.member("frame", f.frame)
+            json.member("detail", f.detail)
+            if let last = f.throughFrame { json.member("throughFrame", last) }
+            if f.kind == .pixels || f.kind == .coverage, let b = f.box {
+                json.member("pixels", f.pixels)
+                json.key("box")
+                json.beginArray()
+                for v in [b.0, b.1, b.2, b.3] { json.value(v) }
+                json.endArray()
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.text
     }
 }

@@ -4,66 +4,75 @@ import Rasterizer
 import GridExport
 
 enum DiffCommand {
-    static let help = """
-    USAGE: render-grid diff EXPECTED ACTUAL [options]
+    static let command = Command(
+        name: "diff", arguments: "EXPECTED ACTUAL",
+        summary: "compare PNG files or folders of frames, pixelmatch-compatible",
+        description: """
+            Compares two PNG files, or two folders of frames paired by relative path. Each frame is same,
+            changed, size-changed, added (only in ACTUAL) or removed (only in EXPECTED).
 
-    Compares two PNG files, or two folders of frames paired by relative path. Each frame is same,
-    changed, size-changed, added (only in ACTUAL) or removed (only in EXPECTED).
-
-    The metric is pixelmatch 7.2's, reimplemented: the YIQ colour delta with its threshold scale
-    (a pixel differs when the delta exceeds 35215·threshold²) and its anti-aliasing detector. On opaque
-    images the counts equal pixelmatch's exactly, with the same threshold and includeAA.
-
-    OPTIONS:
-      --threshold T          0…1, smaller is more sensitive (default 0.1, pixelmatch's)
-      --include-aa           count anti-aliased pixels as differences
-      --max-diff-pixels N    differing pixels allowed per frame (default 0)
-      --max-diff-ratio R     fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins
-      --ignore x,y,w,h       exclude a region from counting (repeatable), clipped to the image (x and y may
-                             be negative); the images are not painted over
-      --out DIR              write DIR/<frame>-diff.png for changed frames (grey: same, red: differs,
-                             yellow: anti-aliasing) and DIR/report.html (expected | actual slider | diff);
-                             the report links the images by relative path (nothing is copied), so it
-                             opens where it was written or next to the frame folders it points to
-      --side-by-side         with --out, also DIR/<frame>-sbs.png: expected | diff | actual
-      --embed                with --out, embed the images in report.html (a self-contained file), up to
-                             --max-embed-size bytes of PNG in total; images past that are linked
-      --max-embed-size N     bytes of PNG --embed puts into report.html at most (default 67108864, 64 MiB)
-      --json                 print a machine-readable report instead of text
-      --jobs N               frames compared in parallel (default: all cores)
-      --max-pixels N         reject decoded images larger than N pixels (default 100000000)
-      --max-file-size N      refuse PNG files larger than N bytes, unread (default 268435456, 256 MiB)
-      --timing               print the time spent decoding and comparing (to stderr)
-
-    EXIT CODES (as diff and cmp): 0 within tolerance; 1 over tolerance, or a size or frame-set
-    mismatch; 2 usage error or unreadable input (missing file, not a regular file, not a PNG, truncated,
-    bad CRC, too large). Byte-identical files are still decoded once, so a broken file is never "same".
-
-    EXAMPLE:
-      render-grid diff output/long-fling-ref output/long-fling --out output/diff --max-diff-ratio 0.001
-    """
+            The metric is pixelmatch 7.2's, reimplemented: the YIQ colour delta with its threshold scale
+            (a pixel differs when the delta exceeds 35215·threshold²) and its anti-aliasing detector. On opaque
+            images the counts equal pixelmatch's exactly, with the same threshold and includeAA.
+            """,
+        options: [
+            Option("--threshold", "T", .double(0...1), default: "0.1, pixelmatch's", "0…1, smaller is more sensitive"),
+            Option(flag: "--include-aa", "count anti-aliased pixels as differences"),
+            Option("--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
+            Option("--max-diff-ratio", "R", .double(0...1),
+                   "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
+            Option("--ignore", "x,y,w,h", .repeatable, """
+                exclude a region from counting (repeatable), clipped to the image (x and y may be negative); \
+                the images are not painted over
+                """),
+            Option("--out", "DIR", .string, """
+                write DIR/<frame>-diff.png for changed frames (grey: same, red: differs, yellow: anti-aliasing) \
+                and DIR/report.html (expected | actual slider | diff); the report links the images by relative \
+                path (nothing is copied), so it opens where it was written or next to the frame folders it points to
+                """),
+            Option(flag: "--side-by-side", "with --out, also DIR/<frame>-sbs.png: expected | diff | actual"),
+            Option(flag: "--embed", """
+                with --out, embed the images in report.html (a self-contained file), up to --max-embed-size bytes \
+                of PNG in total; images past that are linked
+                """),
+            Option("--max-embed-size", "N", .int(0...Int(Int32.max)), default: "67108864, 64 MiB",
+                   "bytes of PNG --embed puts into report.html at most"),
+            Option(flag: "--json", "print a machine-readable report instead of text"),
+            Option("--jobs", "N", .int(1...256), default: "all cores", "frames compared in parallel, 1 to 256"),
+            Option("--max-pixels", "N", .int(1...Pixmap.maxPixels), default: "100000000",
+                   "reject decoded images larger than N pixels"),
+            Option("--max-file-size", "N", .int(1...(1 << 40)), default: "268435456, 256 MiB",
+                   "refuse PNG files larger than N bytes, unread"),
+            Option(flag: "--timing", "print the time spent decoding and comparing (to stderr)"),
+        ],
+        exitCodes: """
+            (as diff and cmp) 0 within tolerance; 1 over tolerance, or a size or frame-set
+            mismatch; 2 usage error or unreadable input (missing file, not a regular file, not a PNG, truncated,
+            bad CRC, too large). Byte-identical files are still decoded once, so a broken file is never "same".
+            """,
+        example: "render-grid diff output/rotate output/rotate --max-diff-ratio 0.001  # after render's example")
 
     static func run(_ argv: [String]) throws -> Int32 {
-        var args = Arguments(argv)
-        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        let args = try command.parse(argv)
+        if args.help { print(command.help); return 0 }
         var options = DiffOptions()
-        if let t = try args.double("--threshold", in: 0...1) { options.match.threshold = t }
+        if let t = args.double("--threshold") { options.match.threshold = t }
         options.match.includeAA = args.flag("--include-aa")
-        options.maxDiffPixels = try args.int("--max-diff-pixels", in: 0...Int(Int32.max))
-        options.maxDiffRatio = try args.double("--max-diff-ratio", in: 0...1)
-        options.match.ignore = try args.values("--ignore").map(parseRegion)
-        options.outputDirectory = try args.value("--out")
+        options.maxDiffPixels = args.int("--max-diff-pixels")
+        options.maxDiffRatio = args.double("--max-diff-ratio")
+        options.match.ignore = try args.strings("--ignore").map(parseRegion)
+        options.outputDirectory = args.string("--out")
         options.sideBySide = args.flag("--side-by-side")
         if options.sideBySide && options.outputDirectory == nil { throw UsageError("--side-by-side needs --out DIR") }
         options.embedImages = args.flag("--embed")
         if options.embedImages && options.outputDirectory == nil { throw UsageError("--embed needs --out DIR") }
-        if let n = try args.int("--max-embed-size", in: 0...Int(Int32.max)) { options.maxEmbeddedBytes = n }
+        if let n = args.int("--max-embed-size") { options.maxEmbeddedBytes = n }
         let json = args.flag("--json")
         let timing = args.flag("--timing")
-        options.jobs = try args.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        if let n = try args.int("--max-pixels", in: 1...Pixmap.maxPixels) { options.maxPixels = n }
-        if let n = try args.int("--max-file-size", in: 1...(1 << 40)) { options.maxFileBytes = n }
-        let paths = try args.positionals()
+        options.jobs = args.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        if let n = args.int("--max-pixels") { options.maxPixels = n }
+        if let n = args.int("--max-file-size") { options.maxFileBytes = n }
+        let paths = args.positionals
         guard paths.count == 2 else { throw UsageError("diff takes two paths, EXPECTED and ACTUAL (see render-grid diff --help)") }
 
         let report: DiffReport

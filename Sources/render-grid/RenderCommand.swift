@@ -5,61 +5,62 @@ import GridExport
 import GridTools
 
 enum RenderCommand {
-    static let help = """
-    USAGE: render-grid render SCENARIO.json [options]
-
-    Runs the scenario and writes DIR/frame_00000.png, frame_00001.png, ... and DIR/trace.jsonl.
-
-    OPTIONS:
-      --out DIR            output folder (default: output/<scenario name>/)
-      --scale S            device scale 1...8, overriding viewport.scale
-      --frames A:B         render only frames A to B (0-based, inclusive; A: means to the last
-                           frame); the bytes equal those of a full run; the trace is written as
-                           trace_AAAAA-BBBBB.jsonl. Shards may write one folder at the same time
-      --reference          render the ideal infinite plane (no content edges, no recentering)
-      --jobs N             frames rendered in parallel (default: all cores); output does not depend on N
-      --font PATH          a TrueType/OpenType font (default: style.font, then DejaVu Sans)
-      --compression C      fast (default: zlib level 1, Up filter) or small (level 9, adaptive)
-      --max-frames N       raise the frame limit (default 100000)
-      --max-pixels N       raise the pixels-per-frame limit (default 40000000)
-      --max-file-size N    raise the scenario file size limit in bytes (default 4000000)
-      --hud                overlay frame number, time, phase, offset, live tiles and a minimap of
-                           contentSize showing where the viewport is (and each recenter's jump back)
-      --show-reuse         tint tiles by how often their object was reused (green few, red 20+)
-      --sheet              also write DIR/sheet.png, a contact sheet (see render-grid sheet)
-      --resume             keep frames already in DIR that are complete PNGs of the right size and
-                           render only the missing or damaged ones (after an interrupted run)
-      --quiet              no summary line
-      --help               this text
-
-    SIGINT / SIGTERM stop the render cleanly: frames being written finish, no partial file is left,
-    a line says how far it got, and the exit code is 130 / 143; --resume then finishes the job with
-    the same bytes as an uninterrupted run.
-
-    EXIT CODES: 0 ok, 1 runtime failure (e.g. output not writable, disk full), 2 usage or invalid
-    scenario, 130 SIGINT, 143 SIGTERM.
-
-    EXAMPLE:
-      render-grid render Scenarios/fling-threshold.json --out output/fling --jobs 2
-    """
+    static let command = Command(
+        name: "render", arguments: "SCENARIO.json",
+        summary: "write PNG frames and a per-frame trace",
+        description: "Runs the scenario and writes DIR/frame_00000.png, frame_00001.png, ... and DIR/trace.jsonl.",
+        options: [
+            Option("--out", "DIR", .string, default: "output/<scenario name>/", "output folder"),
+            ScenarioLoader.Overrides.scale,
+            Option("--frames", "A:B", .string, """
+                render only frames A to B (0-based, inclusive; A: means to the last frame); the bytes equal those of \
+                a full run; the trace is written as trace_AAAAA-BBBBB.jsonl. Shards may write one folder at the same time
+                """),
+            Option(flag: "--reference", "render the ideal infinite plane (no content edges, no recentering)"),
+            Option("--jobs", "N", .int(1...256), default: "all cores",
+                   "frames rendered in parallel, 1 to 256; output does not depend on N"),
+            Option("--font", "PATH", .string, default: "style.font, then DejaVu Sans", "a TrueType/OpenType font"),
+            Option("--compression", "C", .choice(["fast", "small"]), default: "fast",
+                   "fast (zlib level 1, Up filter) or small (level 9, adaptive)"),
+        ] + ScenarioLoader.Overrides.limitOptions + [
+            Option(flag: "--hud", """
+                overlay frame number, time, phase, offset, live tiles and a minimap of contentSize showing where \
+                the viewport is (and each recenter's jump back)
+                """),
+            Option(flag: "--show-reuse", "tint tiles by how often their object was reused (green few, red 20+)"),
+            Option(flag: "--sheet", "also write DIR/sheet.png, a contact sheet (see render-grid sheet)"),
+            Option(flag: "--resume", """
+                keep frames already in DIR that are complete PNGs of the right size and render only the missing \
+                or damaged ones (after an interrupted run)
+                """),
+            Option(flag: "--quiet", "no summary line"),
+        ],
+        notes: """
+            SIGINT / SIGTERM stop the render cleanly: frames being written finish, no partial file is left,
+            a line says how far it got, and the exit code is 130 / 143; --resume then finishes the job with
+            the same bytes as an uninterrupted run.
+            """,
+        exitCodes: """
+            0 ok, 1 runtime failure (e.g. output not writable, disk full), 2 usage or invalid
+            scenario, 130 SIGINT, 143 SIGTERM.
+            """,
+        example: "render-grid render Scenarios/rotate.json --out output/rotate --scale 1 --jobs 2")
 
     static func run(_ argv: [String]) throws -> Int32 {
-        var args = Arguments(argv)
-        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
-        let overrides = try ScenarioLoader.Overrides(parsing: &args)
-        let out = try args.value("--out")
-        let frames = try args.value("--frames").map(parseRange)
+        let args = try command.parse(argv)
+        if args.help { print(command.help); return 0 }
+        let overrides = ScenarioLoader.Overrides(args)
+        let out = args.string("--out")
+        let frames = try args.string("--frames").map(parseRange)
         let reference = args.flag("--reference")
-        let jobs = try args.int("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let fontFlag = try args.value("--font")
-        let compressionText = try args.value("--compression") ?? "fast"
-        guard let compression = Compression(rawValue: compressionText) else {
-            throw UsageError("--compression takes fast or small, not '\(compressionText)'")
-        }
+        let jobs = args.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let fontFlag = args.string("--font")
+        // Checked by the table: one of Compression's raw values.
+        let compression = args.string("--compression").flatMap(Compression.init(rawValue:)) ?? .fast
         let quiet = args.flag("--quiet")
         let hud = args.flag("--hud"), showReuse = args.flag("--show-reuse"), sheet = args.flag("--sheet")
         let resume = args.flag("--resume")
-        let files = try args.positionals()
+        let files = args.positionals
         guard files.count == 1 else {
             throw UsageError(files.isEmpty ? "render needs a scenario file (see render-grid render --help)"
                                            : "render takes one scenario file, got \(files.count)")

@@ -12,11 +12,24 @@ enum ScenarioLoader {
         var limits = Limits()
         var scale: Int?
 
-        init(parsing args: inout Arguments) throws(UsageError) {
-            if let n = try args.int("--max-frames", in: 1...100_000_000) { limits.maxFrames = n }
-            if let n = try args.int("--max-pixels", in: 1...1_000_000_000) { limits.maxPixelsPerFrame = n }
-            if let n = try args.int("--max-file-size", in: 1...1_000_000_000) { limits.maxFileBytes = n }
-            scale = try args.int("--scale", in: 1...Limits.maxScale)
+        /// `--scale`, for render and verify.
+        static let scale = Option("--scale", "S", .int(1...Limits.maxScale),
+                                  "device scale 1...\(Limits.maxScale), overriding viewport.scale")
+        /// The options that raise the scenario limits.
+        static let limitOptions = [
+            Option("--max-frames", "N", .int(1...100_000_000), default: "\(Limits().maxFrames)", "raise the frame limit"),
+            Option("--max-pixels", "N", .int(1...1_000_000_000), default: "\(Limits().maxPixelsPerFrame)",
+                   "raise the pixels-per-frame limit"),
+            Option("--max-file-size", "N", .int(1...1_000_000_000), default: "\(Limits().maxFileBytes)",
+                   "raise the scenario file size limit in bytes"),
+        ]
+
+        /// The overrides in a command line parsed with `scale` and `limitOptions`.
+        init(_ args: ParsedOptions) {
+            if let n = args.int("--max-frames") { limits.maxFrames = n }
+            if let n = args.int("--max-pixels") { limits.maxPixelsPerFrame = n }
+            if let n = args.int("--max-file-size") { limits.maxFileBytes = n }
+            scale = args.int("--scale")
         }
     }
 

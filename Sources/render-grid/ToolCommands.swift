@@ -14,45 +14,47 @@ func toolError(_ error: ToolError) -> UsageError {
 
 
 enum SheetCommand {
-    static let help = """
-    USAGE: render-grid sheet DIR [options]
-
-    Writes one PNG contact sheet of every Nth frame_*.png in DIR, each thumbnail labelled with its
-    frame number and phase (from DIR's trace); frames with a recenter always appear, framed in red
-    and marked "R". Frames of another size than the first are fitted into the same cells.
-
-    OPTIONS:
-      --every N        every Nth frame (default: as many as keep the sheet to 48 thumbnails)
-      --columns C      thumbnails per row (default 8)
-      --width W        thumbnail width in pixels (default 160)
-      --out FILE       output PNG (default DIR/sheet.png)
-      --font PATH      label font (default DejaVu Sans)
-      --max-sheet-pixels N   largest sheet in pixels (default 50000000)
-      --max-pixels N         largest frame in pixels (default 40000000, as for render)
-      --max-file-size N      largest frame PNG or trace file in bytes (default 200000000)
-
-    A trace file that cannot be read is skipped with a warning (its frames lose their labels).
-    EXIT CODES: 0 ok, 1 cannot write, 2 usage error, no frames, a bad frame or a limit.
-    EXAMPLE:
-      render-grid sheet output/long-fling --every 10
-    """
+    static let command = Command(
+        name: "sheet", arguments: "DIR",
+        summary: "contact sheet of a render's frames, recenters marked",
+        description: """
+            Writes one PNG contact sheet of every Nth frame_*.png in DIR, each thumbnail labelled with its
+            frame number and phase (from DIR's trace); frames with a recenter always appear, framed in red
+            and marked "R". Frames of another size than the first are fitted into the same cells.
+            """,
+        options: [
+            Option("--every", "N", .int(1...1_000_000), default: "as many as keep the sheet to 48 thumbnails",
+                   "every Nth frame"),
+            Option("--columns", "C", .int(1...64), default: "8", "thumbnails per row"),
+            Option("--width", "W", .int(16...2048), default: "160", "thumbnail width in pixels"),
+            Option("--out", "FILE", .string, default: "DIR/sheet.png", "output PNG"),
+            Option("--font", "PATH", .string, default: "DejaVu Sans", "label font"),
+            Option("--max-sheet-pixels", "N", .int(1...Pixmap.maxPixels), default: "50000000", "largest sheet in pixels"),
+            Option("--max-pixels", "N", .int(1...Pixmap.maxPixels), default: "40000000, as for render",
+                   "largest frame in pixels"),
+            Option("--max-file-size", "N", .int(1...(1 << 40)), default: "200000000",
+                   "largest frame PNG or trace file in bytes"),
+        ],
+        notes: "A trace file that cannot be read is skipped with a warning (its frames lose their labels).",
+        exitCodes: "0 ok, 1 cannot write, 2 usage error, no frames, a bad frame or a limit.",
+        example: "render-grid sheet output/rotate --every 4  # after render's example")
 
     static func run(_ argv: [String]) throws -> Int32 {
-        var args = Arguments(argv)
-        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        let args = try command.parse(argv)
+        if args.help { print(command.help); return 0 }
         var options = SheetOptions()
-        options.every = try args.int("--every", in: 1...1_000_000)
-        if let c = try args.int("--columns", in: 1...64) { options.columns = c }
-        if let w = try args.int("--width", in: 16...2048) { options.thumbnailWidth = w }
-        if let n = try args.int("--max-sheet-pixels", in: 1...Pixmap.maxPixels) { options.maxSheetPixels = n }
-        if let n = try args.int("--max-pixels", in: 1...Pixmap.maxPixels) { options.maxFramePixels = n }
-        if let n = try args.int("--max-file-size", in: 1...(1 << 40)) {
+        options.every = args.int("--every")
+        if let c = args.int("--columns") { options.columns = c }
+        if let w = args.int("--width") { options.thumbnailWidth = w }
+        if let n = args.int("--max-sheet-pixels") { options.maxSheetPixels = n }
+        if let n = args.int("--max-pixels") { options.maxFramePixels = n }
+        if let n = args.int("--max-file-size") {
             options.maxFrameBytes = n
             options.traceLimits.maxBytes = n
         }
-        options.output = try args.value("--out")
-        let fontPath = try args.value("--font")
-        let folders = try args.positionals()
+        options.output = args.string("--out")
+        let fontPath = args.string("--font")
+        let folders = args.positionals
         guard folders.count == 1 else { throw UsageError("sheet takes one folder of frames (see render-grid sheet --help)") }
         try refuseOverwritingInput(options.output, folder: folders[0])
         let font = try ScenarioLoader.font(flag: fontPath)
@@ -67,39 +69,41 @@ enum SheetCommand {
 }
 
 enum PlotCommand {
-    static let help = """
-    USAGE: render-grid plot TRACE.jsonl [options]
-
-    Draws a PNG chart of a trace: content offset x/y over time with recenter markers (red) and
-    gesture event ticks, velocity x/y (recenter jumps taken out), and live and pooled tiles.
-    The lines may come in any order (shard traces concatenated): they are sorted by frame, and a
-    line repeated exactly counts once.
-
-    OPTIONS:
-      --out FILE       output PNG (default: next to the trace, <name>.png)
-      --width W, --height H   size in pixels, 200 to 8000 (default 1200 × 900)
-      --font PATH      label font (default DejaVu Sans)
-      --max-file-size N   largest trace in bytes (default 512000000)
-      --max-lines N       most trace lines (default 1000000)
-
-    EXIT CODES: 0 ok, 1 cannot write, 2 usage error or an unreadable or invalid trace (the error
-    names the line).
-    EXAMPLE:
-      render-grid plot output/long-fling/trace.jsonl
-    """
+    static let command = Command(
+        name: "plot", arguments: "TRACE.jsonl",
+        summary: "chart of offset, velocity and tiles over time",
+        description: """
+            Draws a PNG chart of a trace: content offset x/y over time with recenter markers (red) and
+            gesture event ticks, velocity x/y (recenter jumps taken out), and live and pooled tiles.
+            The lines may come in any order (shard traces concatenated): they are sorted by frame, and a
+            line repeated exactly counts once.
+            """,
+        options: [
+            Option("--out", "FILE", .string, default: "next to the trace, <name>.png", "output PNG"),
+            Option("--width", "W", .int(PlotOptions.sizes), default: "1200", "width in pixels, 200 to 8000"),
+            Option("--height", "H", .int(PlotOptions.sizes), default: "900", "height in pixels, 200 to 8000"),
+            Option("--font", "PATH", .string, default: "DejaVu Sans", "label font"),
+            Option("--max-file-size", "N", .int(1...(1 << 40)), default: "512000000", "largest trace in bytes"),
+            Option("--max-lines", "N", .int(1...1_000_000_000), default: "1000000", "most trace lines"),
+        ],
+        exitCodes: """
+            0 ok, 1 cannot write, 2 usage error or an unreadable or invalid trace (the error
+            names the line).
+            """,
+        example: "render-grid plot output/rotate/trace.jsonl  # after render's example")
 
     static func run(_ argv: [String]) throws -> Int32 {
-        var args = Arguments(argv)
-        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
+        let args = try command.parse(argv)
+        if args.help { print(command.help); return 0 }
         var options = PlotOptions()
-        if let w = try args.int("--width", in: PlotOptions.sizes) { options.width = w }
-        if let h = try args.int("--height", in: PlotOptions.sizes) { options.height = h }
+        if let w = args.int("--width") { options.width = w }
+        if let h = args.int("--height") { options.height = h }
         var limits = TraceLimits()
-        if let n = try args.int("--max-file-size", in: 1...(1 << 40)) { limits.maxBytes = n }
-        if let n = try args.int("--max-lines", in: 1...1_000_000_000) { limits.maxLines = n }
-        let out = try args.value("--out")
-        let fontPath = try args.value("--font")
-        let files = try args.positionals()
+        if let n = args.int("--max-file-size") { limits.maxBytes = n }
+        if let n = args.int("--max-lines") { limits.maxLines = n }
+        let out = args.string("--out")
+        let fontPath = args.string("--font")
+        let files = args.positionals
         guard files.count == 1 else { throw UsageError("plot takes one trace file (see render-grid plot --help)") }
         let trace = files[0]
         let path = out ?? ((trace as NSString).deletingPathExtension + ".png")

@@ -5,40 +5,39 @@ import Rasterizer
 import GridExport
 
 enum VerifyCommand {
-    static let help = """
-    USAGE: render-grid verify SCENARIO.json [options]
-
-    Renders the scenario and its --reference (the ideal infinite plane: no content edges, no
-    recentering) in memory, frame by frame, and checks that:
-      - every frame matches the reference pixel for pixel, until a content edge stops the scroll
-        (there the scenario shows the edge on purpose; --strict-edges compares every frame);
-      - an infinite grid covers every viewport pixel with a tile;
-      - no tile lies outside the kept set (visible tiles plus grid.buffer);
-      - live tiles never exceed the bound for the viewport, tile size and buffer.
-    It also counts recenters, tile reuse and edge hits. Nothing is written to disk.
-
-    OPTIONS:
-      --scale S        device scale 1…8, overriding viewport.scale
-      --font PATH      font for the labels (default: style.font, then DejaVu Sans)
-      --strict-edges   keep comparing with the reference after a content edge is hit
-      --json           print a machine-readable report
-      --max-frames N, --max-pixels N, --max-file-size N   raise the limits (as for render)
-
-    EXIT CODES: 0 all checks hold; 1 a check failed (the report names the first frame and where);
-    2 usage error or invalid scenario.
-
-    EXAMPLE:
-      render-grid verify Scenarios/long-fling.json --scale 1
-    """
+    static let command = Command(
+        name: "verify", arguments: "SCENARIO.json",
+        summary: "check seamlessness against the reference plane and the tile invariants",
+        description: """
+            Renders the scenario and its --reference (the ideal infinite plane: no content edges, no
+            recentering) in memory, frame by frame, and checks that:
+              - every frame matches the reference pixel for pixel, until a content edge stops the scroll
+                (there the scenario shows the edge on purpose; --strict-edges compares every frame);
+              - an infinite grid covers every viewport pixel with a tile;
+              - no tile lies outside the kept set (visible tiles plus grid.buffer);
+              - live tiles never exceed the bound for the viewport, tile size and buffer.
+            It also counts recenters, tile reuse and edge hits. Nothing is written to disk.
+            """,
+        options: [
+            ScenarioLoader.Overrides.scale,
+            Option("--font", "PATH", .string, default: "style.font, then DejaVu Sans", "font for the labels"),
+            Option(flag: "--strict-edges", "keep comparing with the reference after a content edge is hit"),
+            Option(flag: "--json", "print a machine-readable report"),
+        ] + ScenarioLoader.Overrides.limitOptions,
+        exitCodes: """
+            0 all checks hold; 1 a check failed (the report names the first frame and where);
+            2 usage error or invalid scenario.
+            """,
+        example: "render-grid verify Scenarios/rotate.json --scale 1")
 
     static func run(_ argv: [String]) throws -> Int32 {
-        var args = Arguments(argv)
-        if args.flag("--help") || args.flag("-h") { print(help); return 0 }
-        let overrides = try ScenarioLoader.Overrides(parsing: &args)
-        let fontFlag = try args.value("--font")
+        let args = try command.parse(argv)
+        if args.help { print(command.help); return 0 }
+        let overrides = ScenarioLoader.Overrides(args)
+        let fontFlag = args.string("--font")
         let strict = args.flag("--strict-edges")
         let json = args.flag("--json")
-        let files = try args.positionals()
+        let files = args.positionals
         guard files.count == 1 else { throw UsageError("verify takes one scenario file (see render-grid verify --help)") }
         let loaded = try ScenarioLoader.load(files[0], overrides: overrides, fontFlag: fontFlag, needsFont: true)
         let scenario = loaded.scenario, font = try ScenarioLoader.font(of: loaded)

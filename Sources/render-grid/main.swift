@@ -4,20 +4,28 @@ import Rasterizer
 import GridExport
 import GridTools
 
-let usage = """
-USAGE: render-grid <command> [options]
+/// The commands, in the order `render-grid --help` lists them.
+let commands: [Command] = [RenderCommand.command, DiffCommand.command, VerifyCommand.command, SheetCommand.command,
+                           PlotCommand.command]
 
-COMMANDS:
-  render SCENARIO.json   write PNG frames and a per-frame trace (render-grid render --help)
-  diff EXPECTED ACTUAL   compare PNG files or folders of frames, pixelmatch-compatible (render-grid diff --help)
-  verify SCENARIO.json   check seamlessness against the reference plane and the tile invariants
-  sheet DIR              contact sheet of a render's frames, recenters marked
-  plot TRACE.jsonl       chart of offset, velocity and tiles over time
+/// `render-grid --help`, generated from the commands' descriptions.
+let usage = {
+    let heads = commands.map { "\($0.name) \($0.arguments)" }
+    let width = heads.map(\.count).max() ?? 0
+    let lines = zip(heads, commands).map { head, command in
+        "  " + head + String(repeating: " ", count: width - head.count + 3) + command.summary
+    }
+    return """
+        USAGE: render-grid <command> [options]
 
-Run 'render-grid <command> --help' for a command's options.
-EXAMPLE:
-  render-grid render Scenarios/fling-threshold.json
-"""
+        COMMANDS:
+        \(lines.joined(separator: "\n"))
+
+        Run 'render-grid <command> --help' for a command's options.
+        EXAMPLE:
+          \(RenderCommand.command.example)
+        """
+}()
 
 /// Prints one clear line to stderr and maps the error to an exit code: 2 for usage and invalid
 /// input, 1 for runtime failures.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import render_grid
 
 /// Random argument vectors for every command, run as real processes: each must end by itself
 /// within its time limit with exit 0, 1 or 2 (never a signal, which is how a trap shows), print at
@@ -8,11 +9,9 @@ import TestSupport
 /// `RENDER_GRID_FUZZ_SECONDS` and `RENDER_GRID_FUZZ_SEED` widen a run.
 @Suite struct ArgumentFuzzTests {
     static let commands = ["render", "diff", "verify", "sheet", "plot", "help", "--help", "frobnicate", ""]
-    static let flags = ["--out", "--scale", "--frames", "--reference", "--jobs", "--font", "--compression", "--max-frames",
-                        "--max-pixels", "--max-file-size", "--hud", "--show-reuse", "--sheet", "--resume", "--quiet", "--help",
-                        "--threshold", "--include-aa", "--max-diff-pixels", "--max-diff-ratio", "--ignore", "--side-by-side",
-                        "--json", "--timing", "--every", "--columns", "--width", "--height", "--strict-edges", "-h", "--", "-",
-                        "--out=", "--scale=3", "--frames=0:", "--unknown"]
+    /// Every option of every command's table (sorted, so a seed gives the same run), and spellings no table has.
+    static let flags = Set(OptionTableTests.commands.flatMap { $0.options.map(\.name) }).sorted()
+        + ["--help", "-h", "--", "-", "--out=", "--scale=3", "--frames=0:", "--unknown", "--quiet=1"]
     static let values = ["", "0", "1", "2", "-1", "3", "8", "9", "0:0", "0:", "5:2", ":", "1:1:1", "NaN", "inf", "-inf", "1e309",
                          "9223372036854775807", "9223372036854775808", "-9223372036854775808", "0.5", "1.5", "fast", "small",
                          "0,0,10,10", "1,0,9223372036854775807,10", "-5,-5,3,3", "a,b,c,d", "\n", "line\nbreak", "é", "💥",

@@ -28,7 +28,7 @@ import Rasterizer
         let values: [Double] = [.nan, .infinity, -.infinity, 1e308, -1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 0, 1]
         var frames: [TraceFrame] = []
         for (i, v) in values.enumerated() {
-            frames.append(TraceFrame(frame: i, t: Double(i), offsetX: v, offsetY: -v, recenterX: v, recenterY: v, events: ["willBeginDragging"], live: Int.max, pool: Int.min))
+            frames.append(TraceFrame(frame: i, t: Double(i), offsetX: v, offsetY: -v, recenterX: v, recenterY: v, events: [.willBeginDragging], live: Int.max, pool: Int.min))
         }
         let plain = try plot(frames.map { var f = $0; f.offsetX = 0; f.offsetY = 0; f.recenterX = nil; f.recenterY = nil; f.live = 0; f.pool = 0; return f })
         let image = try ToolTests.within(10, "extreme values") { try plot(frames) }
@@ -48,7 +48,7 @@ import Rasterizer
     @Test func manyFramesPlotInBoundedTime() throws {
         let frames = (0..<200_000).map { i in
             TraceFrame(frame: i, t: Double(i) / 60, offsetX: Double(i % 997) * 1e6, offsetY: sin(Double(i)), recenterX: 1, recenterY: 0,
-                       events: ["willBeginDragging", "didEndDecelerating"], live: i % 50, pool: i % 7)
+                       events: [.willBeginDragging, .didEndDecelerating], live: i % 50, pool: i % 7)
         }
         _ = try ToolTests.within(20, "200,000 frames") { try plot(frames, PlotOptions()) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Rasterizer
+import GridModel
 @testable import GridTools
 
 /// A bad trace in Fixtures/BadTraces with the message fragment its error must contain.
@@ -19,13 +20,23 @@ struct BadTrace: Sendable, CustomStringConvertible {
 }
 
 @Suite struct TraceReaderTests {
+    /// Events are read as `ScrollEvent.Kind`; a name that is no kind names the line and the name.
+    @Test func eventsAreKindsAndUnknownNamesAreRefused() throws {
+        let good = ToolTests.line(0, events: #"[{"name":"recenter","shift":{"x":1,"y":0}},{"name":"cancel"}]"#)
+        #expect(try ToolTests.read([good])[0].events == [.recenter, .cancel])
+        let bad = ToolTests.line(0, events: #"[{"name":"Recenter"}]"#)
+        #expect { try ToolTests.read([bad]) } throws: { error in
+            "\(error)".contains(#"line 1 is not a render-grid trace line: unknown event "Recenter""#)
+        }
+    }
+
     @Test func readsARealTrace() throws {
         let lines = try ToolTests.traceLines("long-fling", frames: 150)
         let frames = try ToolTests.read(lines)
         #expect(frames.count == 150)
         #expect(frames.map(\.frame) == Array(0..<150))
         #expect(frames.contains { $0.recenterX != nil }, "the small long-fling recenters in its first 150 frames")
-        #expect(frames[0].events == ["willBeginDragging"] && frames[0].phase == "dragging")
+        #expect(frames[0].events == [.willBeginDragging] && frames[0].phase == "dragging")
         #expect(frames.allSatisfy { $0.live > 0 })
     }
 

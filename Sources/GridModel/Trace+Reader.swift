@@ -1,14 +1,65 @@
-/// One trace line that is not a render-grid trace line: the reason, with the column.
-struct TraceLineError: Error {
-    var message: String
+/// The fields of a trace line that the tools use, as read back by `TraceLineParser`.
+public struct TraceFrame: Sendable, Equatable {
+    public var frame: Int
+    public var t: Double
+    public var phase: String
+    public var offsetX: Double
+    public var offsetY: Double
+    public var recenterX: Double?
+    public var recenterY: Double?
+    /// The events, by kind (`.recenter`), in the order the frame had them.
+    public var events: [ScrollEvent.Kind]
+    public var live: Int
+    public var pool: Int
+    public var edgeHit: Bool
+
+    /// A frame as given; the defaults are what a line without the member reads as.
+    ///
+    /// ```swift
+    /// let frame = TraceFrame(frame: 3, t: 0.05, offsetX: 120, events: [.willBeginDragging])
+    /// ```
+    public init(frame: Int, t: Double, phase: String = "?", offsetX: Double = 0, offsetY: Double = 0,
+                recenterX: Double? = nil, recenterY: Double? = nil, events: [ScrollEvent.Kind] = [], live: Int = 0,
+                pool: Int = 0, edgeHit: Bool = false) {
+        self.frame = frame
+        self.t = t
+        self.phase = phase
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.recenterX = recenterX
+        self.recenterY = recenterY
+        self.events = events
+        self.live = live
+        self.pool = pool
+        self.edgeHit = edgeHit
+    }
+
+    /// What reading `Trace.line(for: state)` back gives.
+    ///
+    /// ```swift
+    /// let read = try TraceLineParser.parse(Trace.line(for: state))
+    /// assert(read == TraceFrame(state))
+    /// ```
+    public init(_ state: FrameState) {
+        self.init(frame: state.index, t: state.time, phase: state.phase.rawValue, offsetX: state.contentOffset.x,
+                  offsetY: state.contentOffset.y, recenterX: state.recenterShift?.x, recenterY: state.recenterShift?.y,
+                  events: state.events.map(\.kind), live: state.stats.live, pool: state.stats.pool, edgeHit: state.edgeHit)
+    }
 }
 
-/// Reads the fields the tools use from one line of trace.jsonl in a single pass. The line must be
+/// One trace line that is not a render-grid trace line: the reason, with the column.
+package struct TraceLineError: Error, Sendable {
+    package var message: String
+}
+
+/// Reads the fields the tools use from one line of trace.jsonl (as `Trace.line(for:)` writes it) in a single pass. The line must be
 /// one JSON object; every value the tools do not use (tiles, sizes, event details) is checked and
 /// skipped without being built, so the time is linear in the line's length and the memory does not
 /// grow with it. Nesting is limited, numbers must be finite and short, kept strings are cut to
-/// `maxNameBytes`.
-struct TraceLineParser {
+/// `maxNameBytes`. Keys are matched through `Trace.Key` and `Trace.Field`, events through
+/// `ScrollEvent.Kind`; an event name that is not a kind is an error (the trace has one writer, so
+/// an unknown name means the line is not ours or the file is damaged).
+package struct TraceLineParser {
     static let maxDepth = 64
     /// Longest number text converted (the trace writer's are under 25 characters).
     static let maxNumberLength = 64
@@ -27,8 +78,20 @@ struct TraceLineParser {
         index = range.lowerBound
     }
 
-    /// The frame in `bytes[range]`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(TraceLineError) -> TraceFrame {
+    /// The frame in one line of text.
+    ///
+    /// ```swift
+    /// let frame = try TraceLineParser.parse(Trace.line(for: state))
+    /// ```
+    /// - Throws: `TraceLineError` saying what is wrong and at which column.
+    package static func parse(_ line: String) throws(TraceLineError) -> TraceFrame {
+        let bytes = Array(line.utf8)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(TraceLineError) in try parse(buffer, 0..<buffer.count) }
+    }
+
+    /// The frame in `bytes[range]`; linear in the range's length.
+    /// - Throws: `TraceLineError` saying what is wrong and at which column.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(TraceLineError) -> TraceFrame {
         var parser = TraceLineParser(bytes, range)
         parser.skipWhitespace()
         let frame = try parser.topLevel()
@@ -37,20 +100,26 @@ struct TraceLineParser {
         return frame
     }
 
-    private enum Key: Int {
-        case frame, t, phase, contentOffset, recenter, events, stats, edgeHit
+    /// The trace members this reader keeps (the others are checked and skipped), each with a bit
+    /// for duplicate detection.
+    private static let keptKeys: [Trace.Key] = [.frame, .t, .phase, .contentOffset, .recenter, .events, .stats, .edgeHit]
+
+    /// The text of a short key (longer ones are no key the trace has).
+    private func name(_ range: Range<Int>) -> String? {
+        guard range.upperBound - range.lowerBound <= 32 else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    private func key(for name: Range<Int>) -> Key? {
-        switch name.upperBound - name.lowerBound {
-        case 1: return matches(name, "t") ? .t : nil
-        case 5: return matches(name, "frame") ? .frame : matches(name, "phase") ? .phase : matches(name, "stats") ? .stats : nil
-        case 6: return matches(name, "events") ? .events : nil
-        case 7: return matches(name, "edgeHit") ? .edgeHit : nil
-        case 8: return matches(name, "recenter") ? .recenter : nil
-        case 13: return matches(name, "contentOffset") ? .contentOffset : nil
-        default: return nil
-        }
+    private func key(for range: Range<Int>) -> Trace.Key? {
+        name(range).flatMap(Trace.Key.init(rawValue:))
+    }
+
+    private func field(_ range: Range<Int>) -> Trace.Field? {
+        name(range).flatMap(Trace.Field.init(rawValue:))
+    }
+
+    private func stat(_ range: Range<Int>) -> Trace.Stat? {
+        name(range).flatMap(Trace.Stat.init(rawValue:))
     }
 
     /// Whether `bytes[range]` is `word` (plain loops: the generic algorithms are slow unoptimized).
@@ -69,17 +138,17 @@ struct TraceLineParser {
     private mutating func topLevel() throws(TraceLineError) -> TraceFrame {
         guard peek == UInt8(ascii: "{") else { throw error("a trace line is one JSON object") }
         var frame: Int?, t: Double?, offset: (x: Double, y: Double)?, recenter: (x: Double, y: Double)?
-        var phase = "?", events: [String] = [], live = 0, pool = 0, edgeHit = false
+        var phase = "?", events: [ScrollEvent.Kind] = [], live = 0, pool = 0, edgeHit = false
         var seen: UInt32 = 0
         if try beginObject(depth: 1) {
             repeat {
                 let name = try key()
-                guard let key = key(for: name) else {
+                guard let key = key(for: name), let bit = Self.keptKeys.firstIndex(of: key) else {
                     try skipValue(depth: 1)
                     continue
                 }
-                guard seen & 1 << key.rawValue == 0 else { throw error("duplicate key \"\(key)\"") }
-                seen |= 1 << key.rawValue
+                guard seen & 1 << bit == 0 else { throw error("duplicate key \"\(key)\"") }
+                seen |= 1 << bit
                 switch key {
                 case .frame: frame = try integer("frame", min: 0)
                 case .t: t = try number("t")
@@ -87,9 +156,10 @@ struct TraceLineParser {
                 case .contentOffset: offset = try point("contentOffset")
                 case .recenter:
                     if peek == UInt8(ascii: "n") { try literal("null") } else { recenter = try point("recenter") }
-                case .events: events = try eventNames()
+                case .events: events = try eventKinds()
                 case .stats: (live, pool) = try stats()
                 case .edgeHit: edgeHit = try bool("edgeHit")
+                case .contentSize, .tiles, .viewport, .page, .visiblePages, .layers: try skipValue(depth: 1)
                 }
             } while try nextMember()
         }
@@ -106,11 +176,11 @@ struct TraceLineParser {
         var x: Double?, y: Double?
         if try beginObject(depth: 2) {
             repeat {
-                let k = try key()
-                if matches(k, "x") {
+                let k = field(try key())
+                if k == .x {
                     guard x == nil else { throw error("duplicate key \"x\" in \(name)") }
                     x = try number(name + ".x")
-                } else if matches(k, "y") {
+                } else if k == .y {
                     guard y == nil else { throw error("duplicate key \"y\" in \(name)") }
                     y = try number(name + ".y")
                 } else {
@@ -122,10 +192,10 @@ struct TraceLineParser {
         return (x, y)
     }
 
-    /// [{"name": "...", ...}, ...]
-    private mutating func eventNames() throws(TraceLineError) -> [String] {
+    /// [{"name": "...", ...}, ...]: each name must be a `ScrollEvent.Kind`.
+    private mutating func eventKinds() throws(TraceLineError) -> [ScrollEvent.Kind] {
         guard peek == UInt8(ascii: "[") else { throw error("events is not an array") }
-        var names: [String] = []
+        var kinds: [ScrollEvent.Kind] = []
         if try beginArray(depth: 2) {
             repeat {
                 guard peek == UInt8(ascii: "{") else { throw error("an event is not an object") }
@@ -133,14 +203,15 @@ struct TraceLineParser {
                 if try beginObject(depth: 3) {
                     repeat {
                         let k = try key()
-                        if matches(k, "name"), name == nil { name = try string("event name") } else { try skipValue(depth: 3) }
+                        if name == nil, field(k) == .name { name = try string("event name") } else { try skipValue(depth: 3) }
                     } while try nextMember()
                 }
                 guard let name else { throw error("an event has no \"name\"") }
-                names.append(name)
+                guard let kind = ScrollEvent.Kind(rawValue: name) else { throw error("unknown event \"\(name)\"") }
+                kinds.append(kind)
             } while try nextElement()
         }
-        return names
+        return kinds
     }
 
     /// {"live": n, "pool": n, ...}; missing counts are 0.
@@ -149,9 +220,9 @@ struct TraceLineParser {
         var live = 0, pool = 0
         if try beginObject(depth: 2) {
             repeat {
-                let k = try key()
-                if matches(k, "live") { live = try integer("stats.live", min: 0) }
-                else if matches(k, "pool") { pool = try integer("stats.pool", min: 0) }
+                let k = stat(try key())
+                if k == .live { live = try integer("stats.live", min: 0) }
+                else if k == .pool { pool = try integer("stats.pool", min: 0) }
                 else { try skipValue(depth: 2) }
             } while try nextMember()
         }

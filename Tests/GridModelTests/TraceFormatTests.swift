@@ -1,0 +1,97 @@
+import Testing
+@testable import GridModel
+
+/// The trace's writer and reader, which live together in GridModel, agree.
+@Suite struct TraceFormatTests {
+    /// One event of every kind, with payloads that need more than integers.
+    static let events: [ScrollEvent] = [
+        .willBeginDragging, .didScroll,
+        .willEndDragging(velocity: Vector(x: -1250.5, y: 0.1), targetContentOffset: Vector(x: 3e20, y: -0.25)),
+        .didEndDragging(willDecelerate: true), .willBeginDecelerating, .didEndDecelerating, .didEndScrollingAnimation,
+        .recenter(shift: Vector(x: 512, y: -256)), .jump(tile: TileCoordinate(x: .max, y: .min)), .cancel,
+        .pageChanged(page: TileCoordinate(x: 2, y: -3)), .loopJump(from: Vector(x: 1, y: 2), to: Vector(x: 3, y: 4)),
+        .resize(width: 320.5, height: 480),
+    ]
+
+    static func frame(events: [ScrollEvent], index: Int = 7) -> FrameState {
+        let tiles = [DrawnTile(coordinate: TileCoordinate(x: -1, y: 2), id: 4, pixelRect: PixelRect(x: -10.5, y: 0, width: 100, height: 100),
+                               item: TileCoordinate(x: 0, y: 2), loaded: false)]
+        return FrameState(index: index, time: 0.125, phase: .decelerating, contentOffset: Vector(x: 1.5, y: -2),
+                          contentSize: Size(width: 1e6, height: 500), events: events, recenterShift: Vector(x: 0, y: 100),
+                          tiles: tiles, stats: TileStats(), edgeHit: true, scale: 2, viewport: Size(width: 200, height: 150),
+                          page: TileCoordinate(x: 1, y: 1), pageVisibility: [PageVisibility(page: .zero, fraction: 0.75)])
+    }
+
+    @Test func theSamplesCoverEveryKind() {
+        #expect(Set(Self.events.map(\.kind)) == Set(ScrollEvent.Kind.allCases))
+        #expect(Self.events.allSatisfy { $0.name == $0.kind.rawValue })
+    }
+
+    @Test(arguments: TraceFormatTests.events)
+    func everyEventKindReadsBack(event: ScrollEvent) throws {
+        let state = Self.frame(events: [event])
+        let read = try TraceLineParser.parse(Trace.line(for: state))
+        #expect(read.events == [event.kind])
+        #expect(read == TraceFrame(state))
+    }
+
+    @Test func allEventsInOneFrameReadBackInOrder() throws {
+        let state = Self.frame(events: Self.events)
+        #expect(try TraceLineParser.parse(Trace.line(for: state)).events == Self.events.map(\.kind))
+    }
+
+    /// A real render's trace, every frame, reads back equal to the frames it was written from.
+    @Test(arguments: ["long-fling", "pager-4way", "carousel-loop-seamless", "parallax", "lazy-load"])
+    func aRealRenderReadsBack(name: String) throws {
+        let scenario = try bundledScenario(name)
+        let frames = try allFrames(scenario)
+        #expect(!frames.isEmpty)
+        for state in frames {
+            let read = try TraceLineParser.parse(Trace.line(for: state))
+            #expect(read == TraceFrame(state), "frame \(state.index)")
+        }
+    }
+
+    /// An event name that is no `ScrollEvent.Kind` is refused, naming it.
+    @Test func unknownEventNamesAreErrors() {
+        let line = #"{"frame":0,"t":0,"contentOffset":{"x":0,"y":0},"events":[{"name":"recenterr"}]}"#
+        #expect { try TraceLineParser.parse(line) } throws: { error in
+            (error as? TraceLineError)?.message.hasPrefix(#"unknown event "recenterr""#) == true
+        }
+    }
+
+    /// The writer uses only `Trace.Key` names at the top level, in their order.
+    @Test func topLevelKeysAreTheKeyList() {
+        let line = Trace.line(for: Self.frame(events: []))
+        let positions = Trace.Key.allCases.filter { $0 != .layers }.map { key in
+            line.utf8.indices(of: "\"\(key.rawValue)\":")
+        }
+        #expect(positions.allSatisfy { $0 != nil })
+        let found = positions.compactMap { $0 }
+        #expect(found == found.sorted())
+    }
+
+    @Test func jsonWriterEscapesAndSeparates() {
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("a\"b", "line\nbreak\t\u{1}\u{7F}\\é")
+        json.key("list")
+        json.beginArray()
+        json.value(1.5); json.value(2.0); json.value(Double.nan); json.null(); json.value(Int64.min)
+        json.beginObject(); json.endObject()
+        json.endArray()
+        json.member("ok", true)
+        json.endObject()
+        #expect(json.text == #"{"a\"b":"line\nbreak\t\u0001\u007f\\é","list":[1.5,2,null,null,-9223372036854775808,{}],"ok":true}"#)
+    }
+}
+
+private extension String.UTF8View {
+    /// The offset of the first occurrence of `word`, if any.
+    func indices(of word: String) -> Int? {
+        let haystack = Array(self), needle = Array(word.utf8)
+        guard needle.count <= haystack.count else { return nil }
+        for i in 0...(haystack.count - needle.count) where Array(haystack[i..<i + needle.count]) == needle { return i }
+        return nil
+    }
+}
