@@ -22,24 +22,6 @@ public enum ScrollEvent: Sendable, Equatable {
     /// The duplicate-ends carousel's non-animated jump from a duplicate item to the real one.
     case loopJump(from: Vector, to: Vector)
     case resize(width: Double, height: Double)
-
-    public var name: String {
-        switch self {
-        case .willBeginDragging: return "willBeginDragging"
-        case .didScroll: return "didScroll"
-        case .willEndDragging: return "willEndDragging"
-        case .didEndDragging: return "didEndDragging"
-        case .willBeginDecelerating: return "willBeginDecelerating"
-        case .didEndDecelerating: return "didEndDecelerating"
-        case .didEndScrollingAnimation: return "didEndScrollingAnimation"
-        case .recenter: return "recenter"
-        case .jump: return "jump"
-        case .cancel: return "cancel"
-        case .pageChanged: return "pageChanged"
-        case .loopJump: return "loopJump"
-        case .resize: return "resize"
-        }
-    }
 }
 
 /// A tile as drawn in one frame.

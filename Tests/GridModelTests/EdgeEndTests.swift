@@ -22,7 +22,7 @@ import Testing
     }
 
     func end(_ frames: [FrameState]) throws -> FrameState {
-        try #require(frames.first { $0.has("didEndDecelerating") })
+        try #require(frames.first { $0.has(.didEndDecelerating) })
     }
 
     @Test func withoutBouncesTheScrollEndsWhereTheEdgeStopsIt() throws {
@@ -70,7 +70,7 @@ import Testing
         let expected = 1628 - ScrollPhysics.displacement(1000, rate: 0.998, at: free)
         #expect(abs(stop.contentOffset.y - expected) < 1e-3)
         // willEndDragging announced where the scroll really rests.
-        let release = frames[0].events.first { $0.name == "willEndDragging" }
+        let release = frames[0].events.first { $0.kind == .willEndDragging }
         guard case let .willEndDragging(_, target) = release else { Issue.record("no willEndDragging"); return }
         #expect(target == stop.contentOffset)
     }
@@ -95,7 +95,7 @@ import Testing
         let hit = try hitTime(605, 3000)
         let recenter = try #require(frames.first { $0.recenterShift != nil })
         #expect(recenter.time >= hit && recenter.time < hit + frame, "recentered at \(recenter.time) s")
-        #expect(recenter.has("didEndDecelerating"))
+        #expect(recenter.has(.didEndDecelerating))
         // The second fling runs the whole way from the centre to the edge again, and recenters there.
         let second = frames.filter { $0.time >= 0.5 }
         #expect(second[0].contentOffset.x == 605)

@@ -28,9 +28,9 @@ import Testing
         for frame in frames {
             #expect(frame.contentOffset == .zero, "frame \(frame.index): \(frame.contentOffset)")
             #expect(frame.page == .zero)
-            #expect(!frame.has("pageChanged") && !frame.has("didScroll"))
+            #expect(!frame.has(.pageChanged) && !frame.has(.didScroll))
         }
-        #expect(frames.contains { $0.has("willBeginDragging") })  // the gesture still happened
+        #expect(frames.contains { $0.has(.willBeginDragging) })  // the gesture still happened
     }
 
     /// Item 5, a fling with no drag before it: its velocity's dominant axis is disabled.
@@ -112,7 +112,7 @@ import Testing
     /// Scenarios/pager-locks.json: two refused gestures, a damped pull past column 0, one flip.
     @Test func refusedGesturesDampingAndAFlip() throws {
         let frames = try allFrames(try bundledScenario("pager-locks"))
-        let begins = frames.indices.filter { frames[$0].has("willBeginDragging") }
+        let begins = frames.indices.filter { frames[$0].has(.willBeginDragging) }
         #expect(begins.count == 4)
         // The first two gestures (mostly vertical, then an exact diagonal) move nothing.
         #expect(frames[..<begins[2]].allSatisfy { $0.contentOffset == .zero && $0.page == .zero })
@@ -120,7 +120,7 @@ import Testing
         let pull = frames[begins[2]..<begins[3]]
         #expect(abs(pull.map { -$0.contentOffset.x }.max()! - 150) < 1e-3)
         #expect(pull.contains { $0.edgeHit } && abs(pull.last!.contentOffset.x) < 1)
-        #expect(frames[begins[3]].has("didEndScrollingAnimation") && !pull.contains { $0.has("pageChanged") })
+        #expect(frames[begins[3]].has(.didEndScrollingAnimation) && !pull.contains { $0.has(.pageChanged) })
         #expect(frames.last!.page == TileCoordinate(x: 1, y: 0) && frames.last!.contentOffset == .zero)
     }
 }

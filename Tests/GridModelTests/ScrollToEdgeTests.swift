@@ -29,11 +29,11 @@ import Testing
 
     @Test func theNextDragRubberBandsFromWhereTheContentIsAndSpringsBack() throws {
         let frames = try frames(#"[ { "scrollTo": { "tile": { "x": 0, "y": 0 }, "animated": false } }, { "wait": { "duration": 0.2 } }, { "drag": { "by": { "x": -40, "y": 0 }, "duration": 0.2, "release": "hold" } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } } ]"#)
-        let touch = try #require(frames.firstIndex { $0.has("willBeginDragging") })
+        let touch = try #require(frames.firstIndex { $0.has(.willBeginDragging) })
         // No jump at the touch: the content is where scrollTo left it, and the drag is rubber-banded.
         #expect(frames[touch].contentOffset == corner)
         #expect(frames[touch + 1].edgeHit && frames[touch + 1].phase == .dragging)
-        let released = try #require(frames.firstIndex { $0.has("willEndDragging") })
+        let released = try #require(frames.firstIndex { $0.has(.willEndDragging) })
         // Dragging 40 points towards the content moves it less than 40 points (the band).
         let moved = frames[released].contentOffset.x - corner.x
         #expect(moved > 0 && moved < 40)
@@ -49,7 +49,7 @@ import Testing
         let frames = try frames(#"[ { "scrollTo": { "tile": { "x": 0, "y": 0 }, "animated": false } }, { "fling": { "velocity": { "x": 200, "y": 0 } } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } } ]"#)
         #expect(frames.contains { $0.phase == .bouncing && $0.edgeHit })
         // A fling further out is slowed by the band's slope, like a drag released there.
-        let release = frames.flatMap(\.events).first { $0.name == "willEndDragging" }
+        let release = frames.flatMap(\.events).first { $0.kind == .willEndDragging }
         guard case let .willEndDragging(velocity, target)? = release else { Issue.record("no release"); return }
         #expect(velocity.x > -200 && velocity.x < 0)
         #expect(target == .zero)
@@ -58,7 +58,7 @@ import Testing
 
     @Test func withoutBouncesTheTouchPutsTheContentBackOnItsEdge() throws {
         let frames = try frames(#"[ { "scrollTo": { "tile": { "x": 0, "y": 0 }, "animated": false } }, { "wait": { "duration": 0.2 } }, { "drag": { "by": { "x": -40, "y": -40 }, "duration": 0.2, "release": "hold" } }, { "wait": { "duration": 0.1 } } ]"#, bounces: false)
-        let touch = try #require(frames.firstIndex { $0.has("willBeginDragging") })
+        let touch = try #require(frames.firstIndex { $0.has(.willBeginDragging) })
         #expect(frames[touch - 1].contentOffset == corner)
         #expect(frames[touch].contentOffset == .zero && frames[touch].edgeHit)
         #expect(frames.last!.contentOffset == Vector(x: 40, y: 40))

@@ -47,7 +47,7 @@ import TestSupport
         let frames = try allFrames(s)
         #expect(frames.count == 31)
         #expect(frames[15].phase == .animating)
-        #expect(frames.last!.has("didEndScrollingAnimation"))
+        #expect(frames.last!.has(.didEndScrollingAnimation))
         let centre = try #require(frames.last!.tiles.first { $0.coordinate == TileCoordinate(x: 3, y: -2) })
         #expect(centre.pixelRect.x == (390 - 100))  // (viewport − tile) / 2 points at scale 2
         #expect(centre.pixelRect.y == (844 - 100))
@@ -114,7 +114,7 @@ let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
         model.endDrag(at: 0.3)
         try model.sample(at: 0.3)
         let frame = model.takeFrame(index: 1, time: 0.3)
-        #expect(frame.events.contains { $0.name == "recenter" })
+        #expect(frame.events.contains { $0.kind == .recenter })
         #expect(model.offset != offsetBefore)
         #expect(model.drawnTiles() == before)
         // Every tile still sits where the anchor puts it: `TileLayout._checkInvariants` after the shift.
@@ -178,7 +178,7 @@ let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
         let s = try decode(scenarioJSON(steps: #"[ { "fling": { "velocity": { "x": -2000 } } }, { "wait": { "duration": 0.2 } }, { "drag": { "by": { "x": 50 }, "duration": 0.2, "release": "hold" } } ]"#))
         let last = try allFrames(s).last!
         #expect(last.eventNames == ["willEndDragging", "didEndDragging", "recenter", "didEndDecelerating"])
-        #expect(last.events.filter { $0.name == "recenter" }.count == 1)
+        #expect(last.events.filter { $0.kind == .recenter }.count == 1)
     }
 
     @Test func noneStopsAtTheEdge() throws {
@@ -208,7 +208,7 @@ let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
         let names = try allFrames(s).flatMap(\.eventNames)
         #expect(names == ["willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating",
                           "didEndDecelerating", "recenter"])
-        let release = try allFrames(s).flatMap(\.events).first { $0.name == "willEndDragging" }
+        let release = try allFrames(s).flatMap(\.events).first { $0.kind == .willEndDragging }
         guard case let .willEndDragging(velocity, _) = release else { Issue.record("no willEndDragging"); return }
         #expect(velocity == Vector(x: 1000, y: 0))  // the offset moves +x at 200 pt / 0.2 s
     }

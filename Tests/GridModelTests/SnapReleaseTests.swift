@@ -16,7 +16,7 @@ import Testing
         let names = frames.flatMap(\.eventNames).filter { $0 != "cancel" }
         #expect(names == ["willBeginDragging", "willEndDragging", "didEndDragging", "didEndScrollingAnimation", "pageChanged"])
         #expect(frames.flatMap(\.events).contains(.didEndDragging(willDecelerate: false)))
-        let release = try #require(frames.firstIndex { $0.has("didEndDragging") })
+        let release = try #require(frames.firstIndex { $0.has(.didEndDragging) })
         #expect(frames[release + 1].phase == .animating)
         #expect(frames.last!.contentOffset == Vector(x: 2000, y: 1600))  // both axes snap
         #expect(frames.last!.phase == .idle)

@@ -34,8 +34,8 @@ func allFrames(_ scenario: Scenario, reference: Bool = false) throws -> [FrameSt
 }
 
 extension FrameState {
-    func has(_ name: String) -> Bool { events.contains { $0.name == name } }
-    var eventNames: [String] { events.map(\.name).filter { $0 != "didScroll" } }
+    func has(_ kind: ScrollEvent.Kind) -> Bool { events.contains { $0.kind == kind } }
+    var eventNames: [String] { events.map(\.kind.rawValue).filter { $0 != "didScroll" } }
 }
 
 /// A 40 × 40 grid with tile (20, 20) centred (offset (1855, 1628)) and 200 × 100-point pages.
@@ -45,4 +45,4 @@ func pagingFrames(_ mode: String, _ steps: String) throws -> [FrameState] {
         grid: #"{ "columns": 40, "rows": 40, "start": { "x": 20, "y": 20 } }"#)))
 }
 
-func pageChanges(_ frames: [FrameState]) -> [FrameState] { frames.filter { $0.has("pageChanged") } }
+func pageChanges(_ frames: [FrameState]) -> [FrameState] { frames.filter { $0.has(.pageChanged) } }

@@ -89,7 +89,7 @@ import Testing
     @Test func targetLandsWithoutASnap() throws {
         let frames = try allFrames(try bundledScenario("paging-target"))
         #expect(!frames.flatMap(\.eventNames).contains("didEndScrollingAnimation"))
-        let release = frames.flatMap(\.events).first { $0.name == "willEndDragging" }
+        let release = frames.flatMap(\.events).first { $0.kind == .willEndDragging }
         guard case let .willEndDragging(_, target) = release else { Issue.record("no release"); return }
         #expect(target.x.truncatingRemainder(dividingBy: 100) == 0 && target.y.truncatingRemainder(dividingBy: 100) == 0)
     }
@@ -140,7 +140,7 @@ import Testing
     @Test func cancelSettlesBack() throws {
         let frames = try allFrames(try bundledScenario("pager-4way"))
         let cancel = try #require(frames.firstIndex { $0.events.contains(.cancel) })
-        #expect(!frames[cancel...].flatMap(\.events).contains { $0.name == "pageChanged" })
+        #expect(!frames[cancel...].flatMap(\.events).contains { $0.kind == .pageChanged })
         #expect(frames.last!.contentOffset == .zero)
     }
 
@@ -199,7 +199,7 @@ import Testing
                 && $0.pixelRect.y <= cy && cy < $0.pixelRect.y + $0.pixelRect.height }?.coordinate
         }
         var resizes = 0
-        for (a, b) in zip(frames, frames.dropFirst()) where b.events.contains(where: { $0.name == "resize" }) {
+        for (a, b) in zip(frames, frames.dropFirst()) where b.events.contains(where: { $0.kind == .resize }) {
             resizes += 1
             #expect(a.viewport != b.viewport)
             #expect(centre(a) == centre(b))

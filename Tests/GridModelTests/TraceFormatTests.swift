@@ -24,7 +24,6 @@ import Testing
 
     @Test func theSamplesCoverEveryKind() {
         #expect(Set(Self.events.map(\.kind)) == Set(ScrollEvent.Kind.allCases))
-        #expect(Self.events.allSatisfy { $0.name == $0.kind.rawValue })
     }
 
     @Test(arguments: TraceFormatTests.events)

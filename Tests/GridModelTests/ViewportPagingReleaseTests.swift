@@ -27,7 +27,7 @@ import Testing
     func aFlickSettlesOntoThePageWithoutPassingIt(speed: Double) throws {
         // From 1855 (between pages) to 2000, then from the page at 2000 to the next one at 2200.
         let frames = try pagingFrames("viewport", #"[ { "fling": { "velocity": { "x": -\#(speed) } } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } }, { "fling": { "velocity": { "x": -\#(speed) } } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } } ]"#)
-        let second = try #require(frames.lastIndex { $0.has("willBeginDragging") })
+        let second = try #require(frames.lastIndex { $0.has(.willBeginDragging) })
         expectNoOvershoot(Array(frames[..<second]), from: 0, to: 2000, "first flick at \(speed)")
         expectNoOvershoot(frames, from: second, to: 2200, "second flick at \(speed)")
     }
@@ -44,10 +44,10 @@ import Testing
         // 1.77 pages (354 points) from the page at 2000, then a forward flick of 583 pt/s: the next page ahead
         // (2400), never back to the page after the one the gesture began on (2200).
         let frames = try pagingFrames("viewport", #"[ { "fling": { "velocity": { "x": -1000 } } }, { "wait": { "until": "idle" } }, { "drag": { "by": { "x": -354 }, "duration": 0.6, "then": "keep" } }, { "fling": { "velocity": { "x": -583 } } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } } ]"#)
-        let release = try #require(frames.lastIndex { $0.has("willEndDragging") })
+        let release = try #require(frames.lastIndex { $0.has(.willEndDragging) })
         #expect(frames[release - 1].contentOffset.x <= 2354 && frames[release].contentOffset.x >= 2354)
         expectNoOvershoot(frames, from: release, to: 2400, "forward flick")
-        guard case let .willEndDragging(_, target)? = frames[release].events.first(where: { $0.name == "willEndDragging" }) else {
+        guard case let .willEndDragging(_, target)? = frames[release].events.first(where: { $0.kind == .willEndDragging }) else {
             Issue.record("no willEndDragging"); return
         }
         #expect(target.x == 2400)
@@ -71,7 +71,7 @@ import Testing
     func releasesAfterALongDrag(drag: Double, flick: Double, target: Double) throws {
         // A slow release goes to the nearest page; a flick to the next page boundary in its direction.
         let frames = try pagingFrames("viewport", #"[ { "fling": { "velocity": { "x": -1000 } } }, { "wait": { "until": "idle" } }, { "drag": { "by": { "x": \#(drag) }, "duration": 0.6, "then": "keep" } }, { "fling": { "velocity": { "x": \#(flick) } } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } } ]"#)
-        let release = try #require(frames.lastIndex { $0.has("willEndDragging") })
+        let release = try #require(frames.lastIndex { $0.has(.willEndDragging) })
         if flick != 0 {
             expectNoOvershoot(frames, from: release, to: target, "drag \(drag), flick \(-flick)")
         } else {
