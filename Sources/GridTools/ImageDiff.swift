@@ -193,9 +193,11 @@ public enum ImageDiff {
         return files.sorted()
     }
 
-    /// The bytes of a PNG file: a regular file within `maxFileBytes`, or a one-line error.
+    /// The bytes of a PNG file: a regular file within `maxFileBytes`, or a one-line error
+    /// (`.overLimit` naming "maxFileBytes" for a file over it, `.invalidInput` otherwise).
     static func read(_ path: String, options: DiffOptions) throws(ToolError) -> [UInt8] {
         do { return try FileInput.read(path, maxBytes: options.maxFileBytes, what: "PNG") } catch {
+            guard error.limitValue == nil else { throw ToolError(.overLimit, error.message, limit: "maxFileBytes") }
             throw ToolError(.invalidInput, error.message)
         }
     }

@@ -77,7 +77,7 @@ enum DiffCommand {
 
         let report: DiffReport
         do { report = try ImageDiff.run(expected: paths[0], actual: paths[1], options: options) } catch let e as ToolError {
-            throw UsageError(e.message)
+            throw toolError(e)
         }
         if timing {
             let decode = report.frames.map(\.decodeSeconds).reduce(0, +), compare = report.frames.map(\.compareSeconds).reduce(0, +)

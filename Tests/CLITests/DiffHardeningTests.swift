@@ -113,6 +113,8 @@ import TestSupport
         let a = try write(Self.red, "a.png", in: folder), b = try write(Self.mixed, "b.png", in: folder)
         let small = try CLI.run(["diff", a, b, "--max-file-size", "10"])
         #expect(small.status == 2 && oneLine(small) && small.stderr.contains("the limit is 10 bytes"), "\(small.stderr)")
+        // Like sheet and plot, diff names the flag that raises the limit.
+        #expect(small.stderr.hasSuffix("the limit is 10 bytes; --max-file-size raises it\n"), "\(small.stderr)")
         #expect(try CLI.run(["diff", a, b, "--max-file-size", "0"]).status == 2)
         #expect(try CLI.run(["diff", a, b, "--max-file-size", "1000"]).status == 1)
         // A FIFO is refused at once, not waited on.

@@ -161,14 +161,15 @@ import Rasterizer
         var options = DiffOptions()
         options.maxFileBytes = 1000
         #expect { try ImageDiff.run(expected: a, actual: b, options: options) } throws: {
-            ($0 as? ToolError)?.message.contains("the limit is 1000 bytes") == true
+            let error = $0 as? ToolError
+            return error?.kind == .overLimit && error?.limit == "maxFileBytes" && error?.message.contains("the limit is 1000 bytes") == true
         }
         let folder = try PNGBuilder.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pipe.png").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect { try ImageDiff.run(expected: fifo, actual: a, options: DiffOptions()) } throws: {
-            ($0 as? ToolError)?.message.contains("not a regular file") == true
+            ($0 as? ToolError)?.kind == .invalidInput && ($0 as? ToolError)?.message.contains("not a regular file") == true
         }
     }
 }
