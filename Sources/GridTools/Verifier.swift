@@ -11,9 +11,10 @@ public struct VerifyReport: Sendable {
         /// The last frame of a run of consecutive frames that failed in exactly the same way
         /// (`frame` is the first); nil for a single frame.
         public var throughFrame: Int?
-        /// For pixel failures: differing pixels and their bounding box (x, y, width, height).
+        /// For pixel and coverage failures: the differing (or uncovered) pixels.
         public var pixels = 0
-        public var box: (Int, Int, Int, Int)?
+        /// For pixel and coverage failures: the bounding box of those pixels, in device pixels.
+        public var box: IntRect?
     }
 
     public var frames = 0
@@ -96,7 +97,8 @@ public enum Verifier {
                 fail(.init(kind: .keptSet, frame: frame.index, detail: "tile \(outside.coordinate) is outside the kept set"))
             }
             if infinite, let gap = uncoveredArea(frame) {
-                fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: gap.box))
+                let box = IntRect(x: gap.box.0, y: gap.box.1, width: gap.box.2, height: gap.box.3)
+                fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box))
             }
             // Pixels against the reference.
             guard comparing, let ideal else { continue }
@@ -125,7 +127,7 @@ public enum Verifier {
                 }
                 fail(.init(kind: .pixels, frame: frame.index,
                            detail: "\(count) pixels differ from the reference in \(minX),\(minY) to \(maxX),\(maxY)",
-                           pixels: count, box: (minX, minY, maxX - minX + 1, maxY - minY + 1)))
+                           pixels: count, box: IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)))
             }
         }
         return report
@@ -232,7 +234,7 @@ extension VerifyReport {
                 json.member("pixels", f.pixels)
                 json.key("box")
                 json.beginArray()
-                for v in [b.0, b.1, b.2, b.3] { json.value(v) }
+                for v in [b.x, b.y, b.width, b.height] { json.value(v) }
                 json.endArray()
             }
             json.endObject()

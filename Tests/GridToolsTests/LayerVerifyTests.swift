@@ -57,11 +57,11 @@ func reduced(_ name: String) throws -> Scenario {
         let first = try #require(failures.first)
         #expect(first.frame == 0 && first.throughFrame == 8)
         #expect(first.detail.contains("no tile at all") && first.pixels == 390 * 844)
-        #expect(first.box! == (0, 0, 390, 844))
+        #expect(first.box == IntRect(x: 0, y: 0, width: 390, height: 844))
         // After the rotation back to portrait: 3 rows of 250 points cannot cover 844, leaving bands.
         let banded = try #require(failures.first { $0.detail.contains("of its 329160 pixels") })
         #expect(banded.pixels > 0 && banded.pixels < 390 * 844)
-        #expect(banded.box!.0 == 0 && banded.box!.2 == 390)
+        #expect(banded.box?.x == 0 && banded.box?.width == 390)
         // The report is short: blank runs are merged.
         #expect(failures.count < 20)
         #expect(report.maxLiveTiles <= report.liveTileBound!)
