@@ -16,6 +16,7 @@ public import GridModel
 /// }
 /// ```
 public struct ExportError: Error, Sendable, CustomStringConvertible {
+    /// What failed, and so whose it is (see `isInputError`).
     public enum Kind: String, Sendable {
         /// An input file that cannot be read: missing, a folder, a pipe, over its size limit.
         case input
@@ -35,6 +36,7 @@ public struct ExportError: Error, Sendable, CustomStringConvertible {
         case stopped
     }
 
+    /// What failed.
     public var kind: Kind
     /// One line, naming the file where there is one; no command-line flags.
     public var message: String
@@ -44,17 +46,22 @@ public struct ExportError: Error, Sendable, CustomStringConvertible {
     public var jsonPath: String?
     /// The limit the input ran into and that limit's value (`maxFileBytes`, 4000000), if any.
     public var limit: ScenarioError.Limit?
+    /// The value of `limit` (or of a limit with no `ScenarioError.Limit` name, such as a size cap).
     public var limitValue: Int?
     /// The scenario error this wraps (`kind == .scenario`).
     public var scenarioError: ScenarioError?
     /// The requested frame range and the scenario's frame count (`kind == .frameRange`).
     public var frames: ClosedRange<Int>?
+    /// The scenario's frame count (`kind == .frameRange`).
     public var totalFrames: Int?
     /// `kind == .stopped`: the signal that stopped the export (nil for a failure), the failure, and
     /// how many frames of the requested range are complete on disk.
     public var signal: Int32?
+    /// The failure that stopped the export (`kind == .stopped` without a signal).
     public var underlying: (any Error)?
+    /// Frames of the requested range complete on disk (`kind == .stopped`).
     public var framesOnDisk = 0
+    /// Frames in the requested range (`kind == .stopped`).
     public var framesRequested = 0
 
     /// An error of `kind` with its one-line message (for tools built on GridExport that fail the same way).
@@ -69,6 +76,7 @@ public struct ExportError: Error, Sendable, CustomStringConvertible {
         self.jsonPath = jsonPath
     }
 
+    /// The message.
     public var description: String { message }
 
     /// Whether the error is the caller's input (exit 2) rather than a runtime failure (exit 1).

@@ -4,6 +4,7 @@ import Synchronization
 
 /// What to render to files, and where.
 public struct RenderOptions: Sendable {
+    /// Where the frames and trace.jsonl go (made if missing).
     public var outputDirectory: String
     /// 0-based inclusive frame range; nil renders every frame, and an upper bound of `Int.max`
     /// means "to the last frame".
@@ -13,10 +14,13 @@ public struct RenderOptions: Sendable {
     /// Frames rendered in parallel, 1...`maxJobs` (other values are clamped). Output bytes do not
     /// depend on it.
     public var jobs = 1
+    /// The most frames rendered in parallel.
     public static let maxJobs = 256
+    /// How hard to compress the frames.
     public var compression = Compression.fast
-    /// Draw the HUD overlay / tint tiles by reuse (see `FrameRenderer`).
+    /// Draw the HUD overlay (see `FrameRenderer.hud`).
     public var hud = false
+    /// Tint tiles by reuse (see `FrameRenderer.showReuse`).
     public var showReuse = false
     /// Keep frames that already exist and decode as valid PNGs of the right size; render the rest.
     public var resume = false
@@ -42,11 +46,15 @@ public struct ImageOptions: Sendable {
     public var reference = false
     /// Frames rendered in parallel, 1...`RenderOptions.maxJobs`; the pixels do not depend on it.
     public var jobs = 1
+    /// Draw the HUD overlay (see `FrameRenderer.hud`).
     public var hud = false
+    /// Tint tiles by reuse (see `FrameRenderer.showReuse`).
     public var showReuse = false
     /// Also hand back each frame's PNG bytes (the bytes a file export writes with `compression`).
     public var includePNG = false
+    /// How hard to compress the PNG bytes of `includePNG`.
     public var compression = Compression.fast
+    /// The limits the scenario is checked with.
     public var limits = Limits()
     /// Checked between frames: once set, the render stops with `ExportError(.stopped)`.
     public var cancellation: Cancellation?
@@ -70,6 +78,7 @@ public struct ImageOptions: Sendable {
 /// ```
 public final class Cancellation: Sendable {
     private let signal = Atomic<Int32>(0)
+    /// A flag not yet set.
     public init() {}
     /// Stops renders using this flag, recording the signal number (any non-zero value).
     public func cancel(signal number: Int32) { signal.store(number, ordering: .relaxed) }
@@ -90,17 +99,25 @@ public struct RenderSummary: Sendable {
     public var framesRasterized: Int
     /// Frames kept from an earlier run (`resume`).
     public var framesKept: Int
+    /// Wall-clock time of the export in seconds.
     public var seconds: Double
+    /// Recenters in the rendered frames.
     public var recenters: Int
+    /// Rendered frames where a content edge stopped the scroll.
     public var edgeHitFrames: Int
+    /// The trace file written.
     public var tracePath: String
+    /// Milliseconds per written frame (0 when none was written).
     public var msPerFrame: Double { framesWritten > 0 ? seconds * 1000 / Double(framesWritten) : 0 }
 }
 
 /// One frame rendered in memory: its state (tiles, offsets, phase), its pixels, and its PNG bytes
 /// when `ImageOptions.includePNG` is set.
 public struct RenderedFrame: Sendable {
+    /// The frame's model state.
     public var state: FrameState
+    /// The frame's pixels.
     public var image: Pixmap
+    /// The frame's PNG bytes, with `ImageOptions.includePNG`; else nil.
     public var png: [UInt8]?
 }

@@ -9,6 +9,7 @@ public import Rasterizer
 public struct ScenarioFile: Sendable {
     /// The scenario file's path, as given.
     public var path: String
+    /// The decoded, validated scenario.
     public var scenario: Scenario
     /// The font for labels and the HUD; nil when nothing draws text and none was needed.
     public var font: FontRenderer?

@@ -1,19 +1,28 @@
 /// What the scroll view is doing.
 public enum Phase: String, Sendable {
+    /// At rest; dragging, decelerating after a release, bouncing back from an edge, or in an animated scroll.
     case idle, dragging, decelerating, bouncing, animating
 }
 
 /// A UIScrollView delegate call (or one of ours: recenter, jump), in the order they happened.
 public enum ScrollEvent: Sendable, Equatable {
+    /// A drag began.
     case willBeginDragging
+    /// The content offset changed.
     case didScroll
     /// Velocity in content-offset points per second; the offset the motion will rest at.
     case willEndDragging(velocity: Vector, targetContentOffset: Vector)
+    /// The finger lifted; whether deceleration follows.
     case didEndDragging(willDecelerate: Bool)
+    /// Deceleration began after a release.
     case willBeginDecelerating
+    /// Deceleration (or a bounce) came to rest.
     case didEndDecelerating
+    /// An animated `scrollTo` finished.
     case didEndScrollingAnimation
+    /// The recentering strategy moved the content offset and every tile by `shift` points.
     case recenter(shift: Vector)
+    /// A `jump` step moved to `tile` without animation.
     case jump(tile: TileCoordinate)
     /// The gesture was cancelled (a second finger, in Infinite4Pager) before a release.
     case cancel
@@ -21,12 +30,15 @@ public enum ScrollEvent: Sendable, Equatable {
     case pageChanged(page: TileCoordinate)
     /// The duplicate-ends carousel's non-animated jump from a duplicate item to the real one.
     case loopJump(from: Vector, to: Vector)
+    /// A resize (or rotation) step changed the viewport to `width` × `height` points.
     case resize(width: Double, height: Double)
 }
 
 /// A tile as drawn in one frame.
 public struct DrawnTile: Sendable, Equatable {
+    /// The tile's position in the grid.
     public var coordinate: TileCoordinate
+    /// The stable id of the tile object (reused tiles keep theirs).
     public var id: Int
     /// The rectangle in device pixels relative to the viewport's top-left corner.
     /// Offsets are rounded to the pixel grid, so with whole-pixel tile sizes these are integers.
@@ -37,6 +49,7 @@ public struct DrawnTile: Sendable, Equatable {
     public var loaded: Bool
     /// How many times the tile's object has been reused.
     public var reuses: Int
+    /// A tile at `coordinate` drawn at `pixelRect`; `item` defaults to the coordinate.
     public init(coordinate: TileCoordinate, id: Int, pixelRect: PixelRect, item: TileCoordinate? = nil, loaded: Bool = true,
                 reuses: Int = 0) {
         self.coordinate = coordinate
@@ -55,12 +68,17 @@ public struct DrawnTile: Sendable, Equatable {
 
 /// How much of a pager page is visible (Infinite4Pager's onPageVisible).
 public struct PageVisibility: Sendable, Equatable {
+    /// The page.
     public var page: TileCoordinate
+    /// The fraction of the page on screen, 0 to 1.
     public var fraction: Double
 }
 
+/// A rectangle in device pixels, relative to the viewport's top-left corner (fractional in general).
 public struct PixelRect: Sendable, Equatable, Hashable {
+    /// The top-left corner and the size, in device pixels.
     public var x: Double, y: Double, width: Double, height: Double
+    /// A rectangle of `width` × `height` pixels at (`x`, `y`).
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -76,20 +94,27 @@ public struct PixelRect: Sendable, Equatable, Hashable {
 /// }
 /// ```
 public struct FrameState: Sendable {
+    /// The frame number, from 0.
     public var index: Int
+    /// The time of the frame in seconds, `index / fps`.
     public var time: Double
+    /// What the scroll view is doing.
     public var phase: Phase
     /// The model's content offset in points (the displayed one is this rounded to device pixels).
     public var contentOffset: Vector
+    /// The content size in points.
     public var contentSize: Size
+    /// The delegate calls (and our events) during this frame, in order.
     public var events: [ScrollEvent]
     /// The total recenter shift applied during this frame, or nil.
     public var recenterShift: Vector?
     /// Live tiles in row-major order.
     public var tiles: [DrawnTile]
+    /// Tile counts after this frame: live, created, reused, removed, pooled.
     public var stats: TileStats
     /// True when a content edge stopped the scroll during this frame.
     public var edgeHit: Bool
+    /// Device pixels per point.
     public var scale: Int
     /// The viewport in points (it changes with a resize step).
     public var viewport: Size
@@ -100,7 +125,9 @@ public struct FrameState: Sendable {
     /// The scenario's linked layers as drawn in this frame, in the scenario's order (empty without layers).
     public var layers: [LayerState] = []
 
+    /// The frame's width in device pixels.
     public var pixelWidth: Int { devicePixels(viewport.width, scale: scale) }
+    /// The frame's height in device pixels.
     public var pixelHeight: Int { devicePixels(viewport.height, scale: scale) }
 
     /// Whether this frame draws exactly the same pixels as `other` (ids and events do not draw).

@@ -7,6 +7,7 @@
 /// The layer's position is computed from the ideal (never recentered) scroll position in
 /// fixed-point, so recentering is as invisible in the layer as in the grid (see `LayerState`).
 public struct Layer: Sendable, Equatable {
+    /// Where the layer is drawn relative to the grid's tiles.
     public enum Placement: String, Sendable, CaseIterable {
         /// Drawn over the background, under the grid's tiles.
         case behind
@@ -17,19 +18,24 @@ public struct Layer: Sendable, Equatable {
     /// Per axis: how fast the layer moves relative to the content. Applied as the nearest multiple
     /// of 10^−6 (`factorDenominator`), so decimal factors with up to six places are exact.
     public var factor: Vector
+    /// Behind the grid's tiles or in front of them.
     public var placement: Placement
     /// The layer's own tile size in points.
     public var tileSize: Size
+    /// Fill of the layer's tiles.
     public var color: RGBA
     /// Fill of every other tile (those whose x + y is odd), a checkerboard; nil: `color`.
     public var alternateColor: RGBA?
+    /// Colour of the border inside each layer tile.
     public var borderColor: RGBA
     /// Points, drawn inside each layer tile.
     public var borderWidth: Double
+    /// Colour of the coordinate labels.
     public var labelColor: RGBA
     /// Points; 0 hides the labels (each layer tile shows its coordinate on the layer's plane).
     public var fontSize: Double
 
+    /// A layer with the given look; the defaults are a light blue plane moving at half speed behind the grid.
     public init(factor: Vector = Vector(x: 0.5, y: 0.5), placement: Placement = .behind,
                 tileSize: Size = Size(width: 150, height: 150), color: RGBA = RGBA(0xDC, 0xE8, 0xF5),
                 alternateColor: RGBA? = nil, borderColor: RGBA = RGBA(0x50, 0x78, 0xA0, 0x60), borderWidth: Double = 1,
@@ -105,8 +111,10 @@ public struct LayerState: Sendable, Equatable {
     public var firstRect: PixelRect
     /// Tiles across and down from `firstTile` that cover the viewport.
     public var columns: Int
+    /// Tiles down from `firstTile` that cover the viewport.
     public var rows: Int
 
+    /// Tiles drawn: `columns × rows`.
     public var tileCount: Int { columns * rows }
 
     /// Every tile drawn, in row-major order, with its rectangle in device pixels.

@@ -12,24 +12,37 @@ public struct Limits: Sendable, Equatable {
     /// on each side, for the initial viewport and every `resize` (see `Scenario.liveTileBound`).
     public var maxLiveTiles: Int = 20_000
 
+    /// The old name of `maxLiveTiles`.
     @available(*, deprecated, renamed: "maxLiveTiles")
     public var maxVisibleTiles: Int {
         get { maxLiveTiles }
         set { maxLiveTiles = newValue }
     }
 
+    /// The default limits.
     public init() {}
 
+    /// Largest tile coordinate magnitude, 2^53 (exact in a `Double`).
     public static let maxCoordinate: Int64 = 1 << 53
+    /// Largest viewport side in points.
     public static let maxViewportPoints = 20_000.0
+    /// Largest content size side in points.
     public static let maxContentPoints = 1e12
+    /// Largest tile side in points.
     public static let maxTilePoints = 100_000.0
+    /// Longest step duration (or `wait.max`) in seconds.
     public static let maxStepSeconds = 3600.0
+    /// Longest drag in points.
     public static let maxDistance = 1e9
+    /// Fastest fling in points per second.
     public static let maxVelocity = 1e6
+    /// Largest viewport scale (device pixels per point).
     public static let maxScale = 8
+    /// Highest frame rate.
     public static let maxFPS = 240
+    /// Most buffer rows and columns of tiles kept on each side.
     public static let maxBuffer = 16
+    /// Most columns or rows of a finite grid.
     public static let maxAxisCount = 1_000_000_000
     /// Steps in one scenario. Each step can cost a full tile layout (a resize) within one frame, so
     /// this bounds that work as `maxFrames` bounds the frames'; and with `maxDistance` per drag it

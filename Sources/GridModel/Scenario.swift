@@ -1,17 +1,30 @@
 /// A scripted scroll: the viewport, the grid, the scroll view's configuration, the look and the steps.
 public struct Scenario: Sendable, Equatable {
+    /// The scenario's name (the output folder's, by default).
     public var name: String
+    /// The viewport's size in points and its scale.
     public var viewport: Viewport
+    /// Frames per second; the model steps by `1/fps`.
     public var fps: Int
+    /// The tiles: size, start, buffer, finite axes, looping, lazy content, range policy.
     public var grid: GridSpec
+    /// The scroll view: recentering, content size, deceleration, bouncing, paging.
     public var scroll: ScrollSpec
     /// Present: the scenario is Infinite4Pager's four-way pager (each page one viewport).
     public var pager: PagerSpec?
+    /// The look of a frame.
     public var style: Style
     /// Linked (parallax) layers drawn behind or in front of the grid, in order (linked/parallax scrolling, 联动/视差滚动).
     public var layers: [Layer]
+    /// The script, run in order.
     public var steps: [Step]
 
+    /// A scenario from its parts; `validate()` checks it as the decoder would.
+    /// // ```swift
+    /// let scenario = Scenario(name: "drag", viewport: Viewport(width: 390, height: 844, scale: 2),
+    /// steps: [.drag(by: Vector(x: -300, y: 0), duration: 0.4, release: .fling), .waitUntilIdle(max: 5)])
+    /// try scenario.validate()
+    /// ```
     public init(name: String, viewport: Viewport, fps: Int = 60, grid: GridSpec = GridSpec(),
                 scroll: ScrollSpec = ScrollSpec(), pager: PagerSpec? = nil, style: Style = Style(), layers: [Layer] = [],
                 steps: [Step]) {
@@ -27,42 +40,61 @@ public struct Scenario: Sendable, Equatable {
     }
 }
 
+/// A point or a velocity in points (per second), x to the right and y down.
 public struct Vector: Sendable, Equatable {
+    /// The horizontal component.
     public var x: Double
+    /// The vertical component.
     public var y: Double
+    /// A vector of `x` and `y`.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// (0, 0).
     public static let zero = Vector(x: 0, y: 0)
 }
 
+/// A size in points.
 public struct Size: Sendable, Equatable {
+    /// The width.
     public var width: Double
+    /// The height.
     public var height: Double
+    /// A size of `width` × `height`.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
 /// A tile coordinate. Exact anywhere in ±2^53.
 public struct TileCoordinate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The column.
     public var x: Int64
+    /// The row.
     public var y: Int64
+    /// The tile at column `x`, row `y`.
     public init(x: Int64, y: Int64) { self.x = x; self.y = y }
+    /// Tile (0, 0).
     public static let zero = TileCoordinate(x: 0, y: 0)
     /// Row-major order: the order tiles are created, drawn and listed in.
     public static func < (a: TileCoordinate, b: TileCoordinate) -> Bool { a.y != b.y ? a.y < b.y : a.x < b.x }
+    /// "(x, y)", as the labels write it in the plain format.
     public var description: String { "(\(x), \(y))" }
 }
 
+/// The visible area: its size in points and its scale.
 public struct Viewport: Sendable, Equatable {
     /// Size in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
     /// Device pixels per point (1, 2 or 3 on iOS devices).
     public var scale: Int
+    /// A viewport of `width` × `height` points at `scale`.
     public init(width: Double, height: Double, scale: Int) {
         self.width = width
         self.height = height
         self.scale = scale
     }
+    /// The width in device pixels.
     public var pixelWidth: Int { devicePixels(width, scale: scale) }
+    /// The height in device pixels.
     public var pixelHeight: Int { devicePixels(height, scale: scale) }
 }
 
@@ -74,7 +106,9 @@ func devicePixels(_ points: Double, scale: Int) -> Int {
     return pixels < 0x1p62 ? Int(pixels) : 1 << 62
 }
 
+/// The grid of tiles and which of them the model keeps.
 public struct GridSpec: Sendable, Equatable {
+    /// A tile's size in points.
     public var tileSize: Size
     /// The tile centred in the viewport at the start.
     public var start: TileCoordinate
@@ -82,12 +116,15 @@ public struct GridSpec: Sendable, Equatable {
     public var buffer: Int
     /// Tiles per axis: nil infinite, 0 scrolling disabled on that axis, N a finite run 0…N−1.
     public var columns: Int?
+    /// Rows, as `columns` is for columns.
     public var rows: Int?
     /// How a finite axis loops.
     public var loop: LoopMode
+    /// Whether tiles show their content at once or load lazily.
     public var content: ContentMode
     /// Which tiles are kept: the visible ones (plus `buffer`), or freshcode's infinite-grid policy (centre tile ± whole screens, updated when the centre tile changes).
     public var range: TileRange
+    /// An infinite grid of `tileSize` tiles centred on `start`; each argument as its property.
     public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0,
                 columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate,
                 range: TileRange = .visible) {
@@ -112,7 +149,9 @@ public enum TileRange: String, Sendable, CaseIterable {
     case freshcode
 }
 
+/// How a finite axis loops.
 public enum LoopMode: String, Sendable, CaseIterable {
+    /// No looping: the axis ends.
     case none
     /// Duplicate-ends carousel: the first and last items are duplicated at the ends; at rest on a duplicate the view
     /// jumps, without animation, to the real item.
@@ -121,6 +160,7 @@ public enum LoopMode: String, Sendable, CaseIterable {
     case seamless
 }
 
+/// When a tile's content appears.
 public enum ContentMode: String, Sendable, CaseIterable {
     /// Every tile shows its content at once.
     case immediate
@@ -128,7 +168,9 @@ public enum ContentMode: String, Sendable, CaseIterable {
     case lazy
 }
 
+/// How a scroll comes to rest on pages.
 public enum PagingMode: String, Sendable, CaseIterable {
+    /// No paging.
     case none
     /// UIKit's isPagingEnabled: rests on page multiples, at most one page per gesture.
     case viewport
@@ -142,9 +184,11 @@ public enum PagingMode: String, Sendable, CaseIterable {
 public struct PagerSpec: Sendable, Equatable {
     /// Fraction of a page the predicted end translation must pass to flip.
     public var horizontalThreshold = 0.33
+    /// The same for vertical flips.
     public var verticalThreshold = 0.25
     /// Flip and settle animation, ease-out.
     public var duration = 0.22
+    /// Infinite4Pager's defaults.
     public init() {}
 }
 
@@ -160,16 +204,21 @@ public enum RecenterStrategy: String, Sendable, CaseIterable {
     case none
 }
 
+/// The scroll view's configuration.
 public struct ScrollSpec: Sendable, Equatable {
+    /// How the offset moves back towards the middle of `contentSize`.
     public var recenter: RecenterStrategy
+    /// The scroll view's content size in points.
     public var contentSize: Size
     /// The per-millisecond velocity factor d in v(t) = v0·d^(1000·t).
     public var decelerationRate: Double
     /// Rubber-band past content edges and spring back (true), or stop at them.
     public var bounces: Bool
+    /// How the scroll rests on pages.
     public var paging: PagingMode
     /// nil: the viewport size.
     public var pageSize: Size?
+    /// A scroll view configuration; each argument as its property.
     public init(recenter: RecenterStrategy = .atRest, contentSize: Size = Size(width: 100_000, height: 100_000),
                 decelerationRate: Double = ScrollPhysics.normalDecelerationRate, bounces: Bool = true,
                 paging: PagingMode = .none, pageSize: Size? = nil) {
@@ -184,10 +233,13 @@ public struct ScrollSpec: Sendable, Equatable {
 
 /// An 8-bit straight-alpha colour.
 public struct RGBA: Sendable, Hashable {
+    /// The channels, 0 to 255; `a` is opacity (255 opaque).
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    /// A colour of `r`, `g`, `b` and opacity `a`.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
+    /// "#RRGGBB", or "#RRGGBBAA" when not opaque, as a scenario writes it.
     public var hex: String {
         func h(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return v < 16 ? "0" + s : s }
         return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))
@@ -196,13 +248,17 @@ public struct RGBA: Sendable, Hashable {
 
 /// The look of a frame. The defaults reproduce InfiniteScrollView's grid (gray tiles, a darker (0, 0), thin borders).
 public struct Style: Sendable, Equatable {
+    /// The viewport's background.
     public var background = RGBA(255, 255, 255)
+    /// Fill of every tile but (0, 0).
     public var tileColor = RGBA(0x80, 0x80, 0x80, 128)
     /// Fill of tile (0, 0), which the seed draws at full opacity.
     public var originTileColor = RGBA(0x80, 0x80, 0x80, 255)
+    /// Colour of the border inside each tile.
     public var borderColor = RGBA(0, 0, 0, 26)
     /// Border width in points, drawn inside the tile's bounds.
     public var borderWidth = 0.5
+    /// Colour of the coordinate labels.
     public var labelColor = RGBA(0, 0, 0)
     /// Label font size in points.
     public var fontSize = 17.0
@@ -212,6 +268,7 @@ public struct Style: Sendable, Equatable {
     public var font: String? = nil
     /// Fill of a lazy tile whose content has not loaded yet.
     public var placeholderColor = RGBA(0xE4, 0xE4, 0xE4)
+    /// InfiniteScrollView's look.
     public init() {}
 }
 
@@ -224,6 +281,7 @@ public enum LabelFormat: String, Sendable, CaseIterable {
     case grouped
 }
 
+/// How a drag ends when the finger lifts.
 public enum Release: String, Sendable, CaseIterable {
     /// Lift with the finger's final velocity.
     case fling
@@ -241,6 +299,7 @@ public enum DragEnd: String, Sendable, CaseIterable {
     case keep
 }
 
+/// One step of a scenario's script.
 public enum Step: Sendable, Equatable {
     /// A finger moves by `by` points at constant speed over `duration` seconds.
     case drag(by: Vector, duration: Double, release: Release, then: DragEnd = .release)
@@ -248,6 +307,7 @@ public enum Step: Sendable, Equatable {
     case cancel
     /// The viewport changes size (a rotation); the tile at its centre stays at the centre.
     case resize(width: Double, height: Double)
+    /// Time passes: `duration` seconds.
     case wait(duration: Double)
     /// Waits until motion ends, at most `max` seconds.
     case waitUntilIdle(max: Double)

@@ -1,14 +1,23 @@
 /// Everything that can be wrong with a scenario, with what a user needs to fix it:
 /// the JSON path (`steps[3].drag.duration`), what was found and what is allowed.
 public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
     public enum Kind: String, Sendable {
+        /// The bytes are not JSON (or not UTF-8).
         case malformedJSON
+        /// A value of the wrong JSON type (a string where a number belongs).
         case wrongType
+        /// A required key is absent.
         case missingKey
+        /// A key the schema does not have (the message suggests the nearest one).
         case unknownKey
+        /// A step of an unknown kind.
         case unknownStep
+        /// A number outside its allowed range.
         case outOfRange
+        /// A value that is not one of the allowed ones, or a combination that cannot work.
         case invalidValue
+        /// The scenario runs into one of the `Limits` (`limit` names which, if it can be raised).
         case limitExceeded
         /// The scenario is valid JSON but cannot be simulated (e.g. an animated scroll too far to represent).
         case simulation
@@ -17,15 +26,20 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     /// The `Limits` setting a `.limitExceeded` error ran into, so a caller can say how to raise it
     /// (the CLI adds its flag); nil for limits that cannot be raised.
     public enum Limit: String, Sendable {
+        /// The `Limits` property of that name.
         case maxFrames, maxPixelsPerFrame, maxFileBytes
     }
 
+    /// What is wrong.
     public var kind: Kind
     /// JSON path of the offending value; empty for the document itself.
     public var path: String
+    /// What was found and what is allowed, in one line.
     public var message: String
+    /// For `.limitExceeded`: the limit that can be raised, or nil.
     public var limit: Limit?
 
+    /// An error at JSON path `path`.
     public init(kind: Kind, path: String, message: String, limit: Limit? = nil) {
         self.kind = kind
         self.path = path

@@ -7,6 +7,7 @@
 /// while let frame = try simulation.next() { print(frame.index, frame.phase) }
 /// ```
 public struct Simulation: Sendable {
+    /// The scenario being run.
     public let scenario: Scenario
     /// True renders the ideal infinite plane: no content edges and no recentering.
     public let reference: Bool

@@ -14,10 +14,15 @@ struct Tile: Sendable, Equatable {
 /// Tile counts for one frame. `live` and `pool` are read from the layout itself when the frame
 /// is taken; the others count events since the simulation began.
 public struct TileStats: Sendable, Equatable {
+    /// Tiles live in the layout.
     public var live = 0
+    /// Tile objects created.
     public var created = 0
+    /// Times a pooled tile object was reused for a new coordinate.
     public var reused = 0
+    /// Tiles taken off the layout (into the pool).
     public var removed = 0
+    /// Tile objects waiting in the pool.
     public var pool = 0
     /// Tiles whose content loaded (lazy content; every tile loads at once otherwise).
     public var loads = 0

@@ -1,16 +1,26 @@
 /// The fields of a trace line that the tools use, as read back by `TraceLineParser`.
 public struct TraceFrame: Sendable, Equatable {
+    /// The frame number.
     public var frame: Int
+    /// The frame's time in seconds.
     public var t: Double
+    /// The phase's name ("idle", "dragging", ...).
     public var phase: String
+    /// The content offset in points.
     public var offsetX: Double
+    /// The content offset in points.
     public var offsetY: Double
+    /// The recenter shift during the frame, nil without one.
     public var recenterX: Double?
+    /// The recenter shift during the frame, nil without one.
     public var recenterY: Double?
     /// The events, by kind (`.recenter`), in the order the frame had them.
     public var events: [ScrollEvent.Kind]
+    /// Live tiles.
     public var live: Int
+    /// Pooled tiles.
     public var pool: Int
+    /// Whether a content edge stopped the scroll during the frame.
     public var edgeHit: Bool
 
     /// A frame as given; the defaults are what a line without the member reads as.

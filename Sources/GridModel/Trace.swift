@@ -25,7 +25,9 @@ package enum Trace {
 extension ScrollEvent {
     /// Which event this is, without its payload: the name the trace writes and reads.
     public enum Kind: String, CaseIterable, Sendable {
+        /// One per `ScrollEvent` case, named as it: the gesture and deceleration calls,
         case willBeginDragging, didScroll, willEndDragging, didEndDragging, willBeginDecelerating, didEndDecelerating
+        /// the end of an animation, and the events UIKit does not have.
         case didEndScrollingAnimation, recenter, jump, cancel, pageChanged, loopJump, resize
     }
 

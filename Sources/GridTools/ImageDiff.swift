@@ -6,35 +6,51 @@ import GridExport
 
 /// How a pair of frames compares.
 public enum FrameStatus: String, Sendable {
+    /// Identical pixels, some differ, the sizes differ, only in `actual`, only in `expected`.
     case same, changed, sizeChanged, added, removed
 }
 
+/// How one pair of frames compares.
 public struct FrameComparison: Sendable {
     /// Path relative to the compared folders (the file name for two files).
     public var path: String
+    /// How the pair compares.
     public var status: FrameStatus
+    /// Pixels that differ beyond the threshold (anti-aliasing excepted, unless counted).
     public var differentPixels = 0
+    /// Differing pixels taken for anti-aliasing, not counted as different.
     public var antialiasedPixels = 0
+    /// Pixels in the expected frame.
     public var totalPixels = 0
     /// Bounding box of the differing pixels.
     public var box: IntRect?
     /// Sizes when they differ: expected and actual, width × height.
     public var expectedSize: (Int, Int)?
+    /// The actual frame's size when the sizes differ, width × height.
     public var actualSize: (Int, Int)?
     /// Over the tolerance (a changed frame within it passes).
     public var failed = false
     /// Time spent decoding both PNGs and running the metric, in seconds.
     public var decodeSeconds = 0.0
+    /// Time spent running the metric, in seconds.
     public var compareSeconds = 0.0
+    /// `differentPixels / totalPixels` (0 for an empty frame).
     public var ratio: Double { totalPixels > 0 ? Double(differentPixels) / Double(totalPixels) : 0 }
 }
 
+/// What `ImageDiff.run` compares with, and the limits it reads within.
+/// // ```swift
+/// var options = DiffOptions()
+/// options.maxDiffRatio = 0.001
+/// options.outputDirectory = "diff-out"
+/// ```
 public struct DiffOptions: Sendable {
     /// PNG files larger than this are refused unread (256 MiB).
     public static let defaultMaxFileBytes = 256 << 20
     /// The most image data `embedImages` puts into report.html (64 MiB of PNG, before base64).
     public static let defaultMaxEmbeddedBytes = 64 << 20
 
+    /// The pixel metric's options (threshold, anti-aliasing, ignored regions).
     public var match = PixelMatchOptions()
     /// Differing pixels allowed per frame (at least 0).
     public var maxDiffPixels: Int?
@@ -52,12 +68,14 @@ public struct DiffOptions: Sendable {
     public var maxFileBytes = DiffOptions.defaultMaxFileBytes
     /// Where diff images, side-by-side strips and report.html go (nil: nowhere).
     public var outputDirectory: String?
+    /// Also write expected | actual | diff strips.
     public var sideBySide = false
     /// Embed the images in report.html (self-contained, up to `maxEmbeddedBytes`) instead of
     /// linking them by relative path.
     public var embedImages = false
     /// With `embedImages`, the most PNG bytes embedded in total (at least 0); later images are linked.
     public var maxEmbeddedBytes = DiffOptions.defaultMaxEmbeddedBytes
+    /// The defaults: exact matches only, one job, no output.
     public init() {}
 
     /// Refuses an option out of range, with one line naming it.
@@ -98,11 +116,17 @@ public struct DiffOptions: Sendable {
     }
 }
 
+/// What `ImageDiff.run` found.
 public struct DiffReport: Sendable {
+    /// Every pair, sorted by relative path.
     public var frames: [FrameComparison]
+    /// The options the comparison ran with.
     public var options: DiffOptions
+    /// Whether no pair failed.
     public var passed: Bool { !frames.contains { $0.failed } }
+    /// The first pair that failed, if any.
     public var firstFailure: FrameComparison? { frames.first { $0.failed } }
+    /// How many pairs have `status`.
     public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
 }
 
@@ -118,7 +142,8 @@ public enum ImageDiff {
     /// print(report.passed, report.count(.changed))
     /// ```
     /// - Throws: `ToolError` for options out of range, missing or unreadable inputs and PNGs
-    ///   that cannot be decoded (all exit 2); `RasterError(.io)` when an output cannot be written.
+    ///   that cannot be decoded (all exit 2); `ExportError(.output)` when an output cannot be written and
+    ///   `RasterError(.encode)` when a diff image cannot be encoded (exit 1).
     public static func run(expected: String, actual: String, options: DiffOptions) throws -> DiffReport {
         try options.validate()
         let kindA = FileInput.kind(of: expected), kindB = FileInput.kind(of: actual)

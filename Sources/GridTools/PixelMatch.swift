@@ -12,6 +12,7 @@ public struct PixelMatchOptions: Sendable {
     public var ignore: [IntRect] = []
     /// Draw a pixelmatch-style diff image.
     public var makeDiffImage = false
+    /// pixelmatch's defaults: threshold 0.1, anti-aliasing excluded, nothing ignored, no diff image.
     public init() {}
 }
 

@@ -1,5 +1,9 @@
 import Rasterizer
 
+/// What `ContactSheet.write` draws, and the limits it reads within.
+/// // ```swift
+/// let options = SheetOptions(every: 10, columns: 6, output: "sheet.png")
+/// ```
 public struct SheetOptions: Sendable, Equatable {
     /// Every Nth frame (at least 1); nil picks N so the sheet has at most `maxThumbnails`.
     public var every: Int?
@@ -26,6 +30,7 @@ public struct SheetOptions: Sendable, Equatable {
     /// A thumbnail is at most this many times as tall as it is wide, whatever the frames' shape.
     public static let maxThumbnailAspect = 4
 
+    /// Options with each argument as its property (see them for the ranges).
     public init(every: Int? = nil, columns: Int = 8, thumbnailWidth: Int = 160, maxThumbnails: Int = 48, output: String? = nil,
                 maxSheetPixels: Int = 50_000_000, maxFramePixels: Int = 40_000_000, maxFrameBytes: Int = 200_000_000,
                 traceLimits: TraceLimits = TraceLimits()) {

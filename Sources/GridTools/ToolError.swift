@@ -14,6 +14,7 @@ import GridExport
 /// }
 /// ```
 public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
     public enum Kind: Sendable, Equatable {
         /// A file, trace line or frame that cannot be used.
         case invalidInput
@@ -25,21 +26,26 @@ public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
         case sizeMismatch
     }
 
+    /// What is wrong.
     public var kind: Kind
+    /// One line, naming the file (quoted) or the option.
     public var message: String
-    /// For `.overLimit`: the property that raises the limit ("maxSheetPixels", "maxTraceLines", ...).
+    /// For `.overLimit`: the property that raises the limit ("maxSheetPixels", "maxLines", "maxFileBytes", ...).
     public var limit: String?
 
+    /// An error of `kind` with its one-line message, and the limit's property for `.overLimit`.
     public init(_ kind: Kind, _ message: String, limit: String? = nil) {
         self.kind = kind
         self.message = message
         self.limit = limit
     }
 
+    /// The message.
     public var description: String { message }
 
     /// Whether the caller's input or options are at fault (exit 2) rather than the machine
-    /// (exit 1). Every kind today is the caller's: runtime failures are `RasterError`s.
+    /// (exit 1). Every kind today is the caller's: runtime failures are `ExportError`s
+    /// and `RasterError`s.
     public var isInputError: Bool {
         switch kind {
         case .invalidInput, .overLimit, .invalidOption, .sizeMismatch: return true

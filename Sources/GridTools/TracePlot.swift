@@ -2,13 +2,20 @@ import Foundation
 public import GridModel
 public import Rasterizer
 
+/// The size of a `TracePlot` chart.
+/// // ```swift
+/// let options = PlotOptions(width: 1600, height: 1000)
+/// ```
 public struct PlotOptions: Sendable, Equatable {
     /// The sizes a plot may have, in pixels per side: below 200 the panels do not fit.
     public static let sizes = 200...8000
 
+    /// Width in pixels, in `sizes`.
     public var width: Int
+    /// Height in pixels, in `sizes`.
     public var height: Int
 
+    /// A chart of `width` × `height` pixels (checked when it is drawn).
     public init(width: Int = 1200, height: Int = 900) {
         self.width = width
         self.height = height

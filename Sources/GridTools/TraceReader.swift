@@ -10,6 +10,7 @@ public struct TraceLimits: Sendable, Equatable {
     /// Most lines with a frame in one trace (`--max-lines`); the render limit is 100,000 frames.
     public var maxLines: Int
 
+    /// Limits with each argument as its property.
     public init(maxBytes: Int = 512_000_000, maxLines: Int = 1_000_000) {
         self.maxBytes = maxBytes
         self.maxLines = maxLines
@@ -26,6 +27,11 @@ public enum TraceReader {
     /// Reads a trace file: a regular file within `limits`, every non-empty line a trace line with
     /// finite numbers. The frames come back sorted by frame number, so shards concatenated in any
     /// order just work; a line repeated exactly is dropped.
+    ///
+    /// ```swift
+    /// let frames = try TraceReader.read("output/fling-threshold/trace.jsonl")
+    /// let recenters = frames.filter { $0.events.contains(.recenter) }.map(\.frame)
+    /// ```
     /// - Throws: `ExportError(.input)` for a file that cannot be read; `ToolError` naming the
     ///   file and the line for a bad line, two lines that give one frame different values, time
     ///   going backwards, or a limit.
@@ -37,6 +43,12 @@ public enum TraceReader {
     }
 
     /// Reads trace lines from memory; `name` starts every error message.
+    ///
+    /// ```swift
+    /// let frames = try TraceReader.read(bytes: Array(text.utf8), name: "shard 2")
+    /// ```
+    /// - Throws: `ToolError` naming the line for a bad line, two lines that give one frame
+    ///   different values, or time going backwards; `.overLimit` for `maxBytes` or `maxLines`.
     public static func read(bytes: [UInt8], name: String, limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
         try limits.validate()
         guard bytes.count <= limits.maxBytes else {
@@ -95,6 +107,11 @@ public enum TraceReader {
     /// merged by frame number (the first file in name order wins a frame). The trace is optional:
     /// a file that cannot be read or is not a trace (missing, a pipe, too large, a bad line) is
     /// skipped, never waited on, and named in `skipped`. All files together stay within `limits`.
+    ///
+    /// ```swift
+    /// let (frames, skipped) = TraceReader.read(folder: "output/fling-threshold")
+    /// for name in skipped { print("skipped", name) }
+    /// ```
     public static func read(folder: String, limits: TraceLimits = TraceLimits()) -> (frames: [TraceFrame], skipped: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0 == "trace.jsonl" || ($0.hasPrefix("trace_") && $0.hasSuffix(".jsonl")) }.sorted()

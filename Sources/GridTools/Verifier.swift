@@ -3,10 +3,15 @@ public import Rasterizer
 
 /// What `verify` found.
 public struct VerifyReport: Sendable {
+    /// One check that failed, on one frame or a run of frames.
     public struct Failure: Sendable {
+        /// Which check: pixels against the reference, viewport coverage, the kept set, the live-tile bound.
         public enum Kind: String, Sendable { case pixels, coverage, keptSet, liveBound }
+        /// Which check failed.
         public var kind: Kind
+        /// The (first) frame that failed.
         public var frame: Int
+        /// One line saying what was found.
         public var detail: String
         /// The last frame of a run of consecutive frames that failed in exactly the same way
         /// (`frame` is the first); nil for a single frame.
@@ -17,19 +22,29 @@ public struct VerifyReport: Sendable {
         public var box: IntRect?
     }
 
+    /// Frames simulated.
     public var frames = 0
+    /// Frames compared with the reference (all of them until a content edge, without `strictEdges`).
     public var comparedFrames = 0
+    /// Recenters in all frames.
     public var recenters = 0
+    /// Frames with at least one recenter.
     public var recenterFrames = 0
+    /// Tile reuses over the whole run.
     public var tilesReused = 0
+    /// Tile objects created over the whole run.
     public var tilesCreated = 0
+    /// Frames where a content edge stopped the scroll.
     public var edgeHitFrames = 0
     /// The first frame where a content edge stopped the scroll; the reference comparison ends there.
     public var firstEdgeFrame: Int?
+    /// The most tiles live in one frame, layer tiles included.
     public var maxLiveTiles = 0
     /// The bound live tiles must stay under (nil when it does not apply, as in the pager).
     public var liveTileBound: Int?
+    /// The failures, at most `Verifier.maxReportedFailures`, runs of identical ones merged.
     public var failures: [Failure] = []
+    /// Whether every check passed.
     public var passed: Bool { failures.isEmpty }
 }
 
@@ -38,14 +53,34 @@ public struct VerifyReport: Sendable {
 /// infinite grid covers every viewport pixel, that no tile lies outside the kept set, and that
 /// live tiles stay within the bound for the viewport, tile size and buffer.
 public enum Verifier {
+    /// The most failures a report lists.
     public static let maxReportedFailures = 20
 
+    /// Runs `scenario` and its ideal reference plane (the same scenario with `reference: true`)
+    /// and checks every frame; `strictEdges` keeps comparing pixels past the first content edge.
+    ///
+    /// ```swift
+    /// let loaded = try ScenarioFile.load(path: "Scenarios/drag-atRest.json", needsFont: true)
+    /// let report = try Verifier.verify(loaded.scenario, font: loaded.font!)
+    /// print(report.passed, report.failures.first?.detail ?? "ok")
+    /// ```
+    /// - Throws: `ScenarioError` when the scenario does not validate within `limits` or cannot be
+    ///   simulated; `RasterError` when a frame cannot be drawn.
     public static func verify(_ scenario: Scenario, font: FontRenderer, strictEdges: Bool = false,
                               limits: Limits = Limits()) throws -> VerifyReport {
         try verify(scenario, font: font, strategy: Simulation(scenario: scenario, limits: limits),
                    reference: Simulation(scenario: scenario, reference: true, limits: limits), strictEdges: strictEdges)
     }
 
+    /// Checks the frames of `strategy` against those of `reference`, two simulations of
+    /// `scenario` made by the caller (with raised limits, or a reference of another strategy).
+    ///
+    /// ```swift
+    /// let report = try Verifier.verify(scenario, font: font, strategy: Simulation(scenario: scenario),
+    ///                                  reference: Simulation(scenario: scenario, reference: true))
+    /// ```
+    /// - Throws: `ScenarioError` when a simulation cannot continue; `RasterError` when a frame
+    ///   cannot be drawn.
     public static func verify(_ scenario: Scenario, font: FontRenderer, strategy: Simulation, reference: Simulation,
                               strictEdges: Bool = false) throws -> VerifyReport {
         var strategy = strategy, reference = reference

@@ -28,7 +28,9 @@ public struct TextLine: Sendable {
     var glyphs: [Placed]
     /// Advance width in pixels.
     public var width: Int
+    /// How far the font rises above the baseline, in pixels.
     public var ascender: Double
+    /// How far the font reaches below the baseline, in pixels (negative).
     public var descender: Double
 
     /// Where the glyphs' ink lies, in pixels from the pen origin: columns [left, right), and how
@@ -83,6 +85,7 @@ public final class FontRenderer: Sendable {
     private struct LineKey: Hashable { var text: String; var size64: Int }
 
     private let state: Mutex<State>
+    /// The name errors give the font (its file's path, when it came from a file).
     public let path: String
 
     /// A font from the bytes of a TrueType/OpenType file (FreeType reads a private copy of them for

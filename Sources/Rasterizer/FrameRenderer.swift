@@ -2,15 +2,20 @@ public import GridModel
 
 /// Draws a frame's tiles, borders and labels into a pixmap (its canvas).
 public struct FrameRenderer: Sendable {
+    /// The scenario's look.
     public let style: Style
+    /// Device pixels per point.
     public let scale: Int
     /// The font for tile labels, layer labels and the HUD; nil when nothing draws text.
     public let font: FontRenderer?
+    /// The frame's width in device pixels (of the scenario's initial viewport).
     public let pixelWidth: Int
+    /// The frame's height in device pixels (of the scenario's initial viewport).
     public let pixelHeight: Int
     /// Overlays: the HUD (frame, time, phase, offset, tiles and a minimap of contentSize) and the
     /// reuse tint. Without them the frames are exactly the plain frames.
     public var hud = false
+    /// Tints each tile by how often its object has been reused.
     public var showReuse = false
 
     /// Space kept free on each side of a label before it is shrunk, in points.

@@ -12,9 +12,13 @@
 /// // visible == IntRect(x: 0, y: 5, width: 16, height: 11)
 /// ```
 public struct IntRect: Sendable, Hashable, CustomStringConvertible {
+    /// The left column.
     public var x: Int
+    /// The top row.
     public var y: Int
+    /// Columns; 0 or less is empty.
     public var width: Int
+    /// Rows; 0 or less is empty.
     public var height: Int
 
     /// A rectangle of `width` × `height` pixels at (`x`, `y`); any values are allowed.
@@ -72,6 +76,7 @@ public struct IntRect: Sendable, Hashable, CustomStringConvertible {
                                         width: 0, height: 0)
     }
 
+    /// "W×H at (x, y)".
     public var description: String { "\(width)×\(height) at (\(x), \(y))" }
 
     /// `b - a` for `a <= b` (saturating at `Int.max`), else 0.

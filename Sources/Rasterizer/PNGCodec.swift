@@ -12,6 +12,12 @@ public enum Compression: String, Sendable, CaseIterable {
     var filter: Int32 { self == .fast ? 2 : -1 }
 }
 
+/// PNG encoding and decoding through libpng, with every size checked before memory is allocated.
+/// // ```swift
+/// let png = try PNGCodec.encode(pixmap, compression: .small)
+/// let back = try PNGCodec.decode(png)  
+/// back == pixmap
+/// ```
 public enum PNGCodec {
     /// Encodes a pixmap as PNG bytes; opaque pixmaps are written as 8-bit RGB, others as RGBA.
     ///
@@ -48,6 +54,7 @@ public enum PNGCodec {
         /// Ancillary chunks libpng may keep (`png_set_chunk_cache_max`).
         public static let maxCachedChunks = Int(RG_PNG_MAX_CACHED_CHUNKS)
 
+        /// Limits with `maxPixels` (the fixed ones are the static members).
         public init(maxPixels: Int = 100_000_000) { self.maxPixels = maxPixels }
 
         var c: rg_png_limits {
@@ -77,6 +84,11 @@ public enum PNGCodec {
 
     /// Checks that `bytes` are one complete PNG that decodes within the limits (every chunk, CRC
     /// and row, through libpng), without keeping its pixels: memory is one row. Returns the size.
+    ///
+    /// ```swift
+    /// let (width, height) = try PNGCodec.validate(bytes, maxPixels: 40_000_000)
+    /// ```
+    /// - Throws: `RasterError`: `.png` for a file libpng refuses, `.size` for one over the limits.
     public static func validate(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RasterError) -> (width: Int, height: Int) {
         try read(bytes, Limits(maxPixels: maxPixels), RG_PNG_VALIDATE, into: nil)
     }

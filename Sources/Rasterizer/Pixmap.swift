@@ -18,7 +18,9 @@ public struct Pixmap: Sendable, Equatable {
     /// The largest pixmap, in pixels (4 GB of RGBA8): the ceiling of every size flag.
     public static let maxPixels = 1_000_000_000
 
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// Rows of `width * 4` bytes (R, G, B, A), top to bottom; always `width * height * 4` bytes.
     public private(set) var pixels: [UInt8]
