@@ -319,7 +319,7 @@ public enum Step: Sendable, Equatable {
     case jump(tile: TileCoordinate)
 
     /// How long the step lasts on the timeline (idle waits are resolved by the simulation).
-    public var fixedDuration: Double? {
+    var fixedDuration: Double? {
         switch self {
         case .drag(_, let duration, _, _), .wait(let duration): return duration
         case .waitUntilIdle: return nil

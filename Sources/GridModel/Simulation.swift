@@ -50,7 +50,7 @@ public struct Simulation: Sendable {
     }
 
     /// When the scenario's last step ended, once it has.
-    public private(set) var endTime: Double?
+    private(set) var endTime: Double?
 
     /// The next frame, or nil after the frame that shows the end of the last step.
     ///

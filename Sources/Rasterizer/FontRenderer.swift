@@ -162,7 +162,7 @@ public final class FontRenderer: Sendable {
     }
 
     /// Whether the font has a glyph for `scalar` (else it would draw .notdef).
-    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+    package func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
         state.withLock { FT_Get_Char_Index($0.face, FT_ULong(scalar.value)) != 0 }
     }
 

@@ -41,21 +41,21 @@ public enum PNGCodec {
     }
 
     /// What a PNG read may cost, each limit named in its error.
-    public struct Limits: Sendable, Equatable {
+    struct Limits: Sendable, Equatable {
         /// Decoded images larger than this are rejected from their header, before pixel memory is
         /// allocated. Clamped to 0...`Pixmap.maxPixels`.
-        public var maxPixels: Int
+        var maxPixels: Int
         /// Widest and tallest image libpng accepts (`png_set_user_limits`).
-        public static let maxSide = Int(RG_PNG_MAX_SIDE)
+        static let maxSide = Int(RG_PNG_MAX_SIDE)
         /// Largest allocation libpng may make for one ancillary chunk, including decompressed text
         /// and colour profiles (`png_set_chunk_malloc_max`). Ancillary chunks are skipped unread
         /// anyway; this bounds any that a future change lets through.
-        public static let maxChunkBytes = Int(RG_PNG_MAX_CHUNK_BYTES)
+        static let maxChunkBytes = Int(RG_PNG_MAX_CHUNK_BYTES)
         /// Ancillary chunks libpng may keep (`png_set_chunk_cache_max`).
-        public static let maxCachedChunks = Int(RG_PNG_MAX_CACHED_CHUNKS)
+        static let maxCachedChunks = Int(RG_PNG_MAX_CACHED_CHUNKS)
 
         /// Limits with `maxPixels` (the fixed ones are the static members).
-        public init(maxPixels: Int = 100_000_000) { self.maxPixels = maxPixels }
+        init(maxPixels: Int = 100_000_000) { self.maxPixels = maxPixels }
 
         var c: rg_png_limits {
             rg_png_limits(max_pixels: UInt64(min(max(maxPixels, 0), Pixmap.maxPixels)), max_side: RG_PNG_MAX_SIDE,
