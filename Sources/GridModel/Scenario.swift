@@ -20,9 +20,10 @@ public struct Scenario: Sendable, Equatable {
     public var steps: [Step]
 
     /// A scenario from its parts; `validate()` checks it as the decoder would.
-    /// // ```swift
+    ///
+    /// ```swift
     /// let scenario = Scenario(name: "drag", viewport: Viewport(width: 390, height: 844, scale: 2),
-    /// steps: [.drag(by: Vector(x: -300, y: 0), duration: 0.4, release: .fling), .waitUntilIdle(max: 5)])
+    ///                         steps: [.drag(by: Vector(x: -300, y: 0), duration: 0.4, release: .fling), .waitUntilIdle(max: 5)])
     /// try scenario.validate()
     /// ```
     public init(name: String, viewport: Viewport, fps: Int = 60, grid: GridSpec = GridSpec(),

@@ -39,7 +39,8 @@ public struct FrameComparison: Sendable {
 }
 
 /// What `ImageDiff.run` compares with, and the limits it reads within.
-/// // ```swift
+///
+/// ```swift
 /// var options = DiffOptions()
 /// options.maxDiffRatio = 0.001
 /// options.outputDirectory = "diff-out"

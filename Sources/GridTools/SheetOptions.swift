@@ -1,7 +1,8 @@
 import Rasterizer
 
 /// What `ContactSheet.write` draws, and the limits it reads within.
-/// // ```swift
+///
+/// ```swift
 /// let options = SheetOptions(every: 10, columns: 6, output: "sheet.png")
 /// ```
 public struct SheetOptions: Sendable, Equatable {

@@ -3,7 +3,8 @@ public import GridModel
 public import Rasterizer
 
 /// The size of a `TracePlot` chart.
-/// // ```swift
+///
+/// ```swift
 /// let options = PlotOptions(width: 1600, height: 1000)
 /// ```
 public struct PlotOptions: Sendable, Equatable {

@@ -13,7 +13,8 @@ public enum Compression: String, Sendable, CaseIterable {
 }
 
 /// PNG encoding and decoding through libpng, with every size checked before memory is allocated.
-/// // ```swift
+///
+/// ```swift
 /// let png = try PNGCodec.encode(pixmap, compression: .small)
 /// let back = try PNGCodec.decode(png)  
 /// back == pixmap
