@@ -138,7 +138,7 @@ import Rasterizer
         if let corpus { try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true) }
         var rng = SplitMix64(state: seed)
         let seeds = try Self.seeds(all: long)
-        let folder = try PNGBuilder.temporaryFolder()
+        let folder = try PNGBuilder.temporaryFolder(inMemory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let current = FileManager.default.temporaryDirectory.appendingPathComponent("render-grid-png-fuzz-current.png")
         var options = DiffOptions()
