@@ -76,11 +76,15 @@ func reduced(_ name: String) throws -> Scenario {
 
     /// A layer that follows the recentered contentOffset (the naive scrollViewDidScroll parallax)
     /// jumps at a recenter, and verify names that frame, in pixels.
+    /// Only the first step (the drag that recenters mid-way) is verified: the frames up to the
+    /// first failure are the same, and the rest only cost time.
     @Test func catchesANaiveParallaxLayer() throws {
-        let scenario = try reduced("parallax")
+        var scenario = try reduced("parallax")
+        scenario.steps = Array(scenario.steps.prefix(1))
         var probe = try Simulation(scenario: scenario)
         var firstRecenter: Int?
         while let f = try probe.next() { if f.recenterShift != nil { firstRecenter = f.index; break } }
+        #expect(firstRecenter != nil, "the first step no longer recenters")
         let faults = Faults(layersFollowRecenteredOffset: true)
         let report = try Verifier.verify(scenario, font: font, strategy: try Simulation(scenario: scenario, reference: false, faults: faults),
                                          reference: try Simulation(scenario: scenario, reference: true, faults: faults))
