@@ -34,6 +34,20 @@ import TestSupport
         }
     }
 
+    /// Polls (up to 20 s) until another process holds `path` locked with `flock`.
+    static func waitUntilLocked(_ path: String) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let fd = open(path, O_RDONLY)
+            guard fd >= 0 else { return false }
+            let free = flock(fd, LOCK_EX | LOCK_NB) == 0
+            close(fd)  // also releases the lock if this test took it
+            if !free { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
     func expectSameFrames(_ folder: URL, as reference: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let frames = CLI.files(in: reference).filter { $0.hasPrefix("frame_") }
         #expect(CLI.files(in: folder).filter { $0.hasPrefix("frame_") } == frames, sourceLocation: sourceLocation)
@@ -103,12 +117,16 @@ import TestSupport
             try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: out.appendingPathComponent(name).path)
         }
         // Another process, in any namespace, holds its temporary locked while it writes.
+        // `--no-fork` makes the lock holder `sleep` itself, so killing it ends it; SIGKILL, because
+        // `sleep` may inherit an ignored SIGTERM (`terminate()` here once waited out all 30 s).
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [out.appendingPathComponent(held).path, "sleep", "30"]
+        holder.arguments = ["--no-fork", out.appendingPathComponent(held).path, "sleep", "30"]
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
         try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
-        usleep(300_000)  // let flock take the lock
+        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+        try #require(Self.waitUntilLocked(out.appendingPathComponent(held).path), "flock did not take the lock")
         let result = try CLI.run(["render", scenario, "--out", out.path, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         let hidden = Set(CLI.files(in: out).filter { $0.hasPrefix(".") })
@@ -123,20 +141,23 @@ import TestSupport
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { print("unshare not installed; skipped"); return }
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let long = try CLI.write(Self.scenario.replacingOccurrences(of: #""duration": 2,"#, with: #""duration": 8,"#), to: folder, as: "long.json")
+        let long = try CLI.write(Self.scenario.replacingOccurrences(of: #""duration": 2,"#, with: #""duration": 4,"#), to: folder, as: "long.json")
         let small = try CLI.write(CLI.smallScenario(), to: folder, as: "small.json")
         let shared = folder.appendingPathComponent("shared"), alone = folder.appendingPathComponent("alone")
-        #expect(try CLI.run(["render", long, "--out", alone.path, "--quiet", "--jobs", "1"]).status == 0)
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         probe.arguments = ["--pid", "--fork", "/bin/true"]
         try probe.run()
         probe.waitUntilExit()
         guard probe.terminationStatus == 0 else { print("unshare --pid not permitted here; skipped"); return }
+        // The render to compare with runs beside the outer one (it only has to finish).
+        let (single, singleErr) = try CLI.start(["render", long, "--out", alone.path, "--quiet", "--jobs", "1"])
         let (outer, err) = try CLI.start(["render", long, "--out", shared.path, "--quiet", "--jobs", "1"])
+        // Polls until the outer render's trace temporary exists, then runs the others back to back.
+        let deadline = Date().addingTimeInterval(60)
+        while outer.isRunning && Date() < deadline && !CLI.files(in: shared).contains(where: { $0.hasPrefix(".trace") }) { usleep(2_000) }
         var others = 0
-        while outer.isRunning && others < 12 {
-            usleep(400_000)
+        while outer.isRunning && others < 6 {
             let inner = Process()
             inner.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
             inner.arguments = ["--pid", "--fork", CLI.executable.path, "render", small, "--out", shared.path, "--quiet", "--jobs", "1",
@@ -150,6 +171,9 @@ import TestSupport
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         outer.waitUntilExit()
         #expect(outer.terminationStatus == 0, "\(message)")
+        let singleMessage = String(decoding: singleErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        single.waitUntilExit()
+        #expect(single.terminationStatus == 0, "\(singleMessage)")
         // On a loaded machine a render in the other namespace takes long; one while the outer runs is the case.
         #expect(others >= 1, "the outer render ended before another could run")
         #expect(try Data(contentsOf: shared.appendingPathComponent("trace.jsonl")) == Data(contentsOf: alone.appendingPathComponent("trace.jsonl")))

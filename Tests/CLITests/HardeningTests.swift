@@ -80,11 +80,11 @@ struct BadScenario: Sendable, CustomStringConvertible {
 }
 
 @Suite struct InterruptionTests {
-    /// A scenario long enough to interrupt: 240 frames that all differ.
+    /// A scenario long enough to interrupt: 120 frames that all differ.
     static let scenario = """
-    { "name": "interrupt", "viewport": { "width": 160, "height": 120, "scale": 2 }, "fps": 60,
+    { "name": "interrupt", "viewport": { "width": 160, "height": 120, "scale": 1 }, "fps": 60,
       "scroll": { "recenter": "threshold", "contentSize": { "width": 3000, "height": 3000 } },
-      "steps": [ { "drag": { "by": { "x": -800, "y": -300 }, "duration": 4, "release": "hold" } } ] }
+      "steps": [ { "drag": { "by": { "x": -800, "y": -300 }, "duration": 2, "release": "hold" } } ] }
     """
 
     func frames(_ folder: URL) -> [String] { CLI.files(in: folder).filter { $0.hasPrefix("frame_") } }
@@ -156,7 +156,8 @@ struct BadScenario: Sendable, CustomStringConvertible {
         let mountPoint = mount.url
         let source = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: source) }
-        let big = Self.scenario.replacingOccurrences(of: #""width": 160, "height": 120"#, with: #""width": 390, "height": 844"#)
+        let big = Self.scenario.replacingOccurrences(of: #""width": 160, "height": 120, "scale": 1"#, with: #""width": 390, "height": 844, "scale": 2"#)
+        try #require(big != Self.scenario)
         let scenario = try CLI.write(big, to: source)
         let out = mountPoint.appendingPathComponent("frames")
         let result = try CLI.run(["render", scenario, "--out", out.path, "--jobs", "2"])

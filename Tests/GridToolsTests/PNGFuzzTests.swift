@@ -10,7 +10,7 @@ import Rasterizer
 /// against its seed), which must give an error or a valid image within the pixel limit: never a
 /// trap, never a decode/validate disagreement.
 ///
-/// CI runs it for 3 s. `RENDER_GRID_FUZZ_SECONDS`, `RENDER_GRID_FUZZ_ITERATIONS` and
+/// CI runs it for 300 mutants (at most 3 s). `RENDER_GRID_FUZZ_SECONDS`, `RENDER_GRID_FUZZ_ITERATIONS` and
 /// `RENDER_GRID_FUZZ_SEED` widen a run; `RENDER_GRID_FUZZ_CORPUS=DIR` also writes every mutant to DIR
 /// (for running them through another build, e.g. under AddressSanitizer). During a long run the
 /// current mutant is kept in `$TMPDIR/render-grid-png-fuzz-current.png`, so a crash leaves its input.
@@ -131,17 +131,24 @@ import Rasterizer
         let env = ProcessInfo.processInfo.environment
         let long = env["RENDER_GRID_FUZZ_SECONDS"] != nil
         let seconds = Double(env["RENDER_GRID_FUZZ_SECONDS"] ?? "") ?? 3
-        let maxIterations = Int(env["RENDER_GRID_FUZZ_ITERATIONS"] ?? "") ?? 4000
+        // 300 mutants give every mutation many times over (each run of 3 s made 500–1100).
+        let maxIterations = Int(env["RENDER_GRID_FUZZ_ITERATIONS"] ?? "") ?? (long ? 4000 : 300)
         let seed = UInt64(env["RENDER_GRID_FUZZ_SEED"] ?? "") ?? 0x5EED_0008
         let corpus = env["RENDER_GRID_FUZZ_CORPUS"]
         if let corpus { try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true) }
         var rng = SplitMix64(state: seed)
         let seeds = try Self.seeds(all: long)
-        let folder = try PNGBuilder.temporaryFolder()
+        let folder = try PNGBuilder.temporaryFolder(inMemory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let current = FileManager.default.temporaryDirectory.appendingPathComponent("render-grid-png-fuzz-current.png")
         var options = DiffOptions()
         options.maxPixels = Self.maxPixels
+        // Each seed is written once (writes are most of an iteration's time on a busy disk).
+        let seedFiles = try seeds.indices.map { i in
+            let url = folder.appendingPathComponent("seed\(i).png")
+            try Data(seeds[i]).write(to: url)
+            return url
+        }
         let deadline = Date().addingTimeInterval(seconds)
         var iterations = 0, decoded = 0, diffed = 0
         var reasons: [String: Int] = [:]
@@ -167,10 +174,10 @@ import Rasterizer
             let validated = try? PNGCodec.validate(bytes, maxPixels: Self.maxPixels)
             #expect(validated?.width == size?.width && validated?.height == size?.height, "iteration \(iterations): decode and validate disagree")
             // The diff: the mutant against itself (the identical-file path) and against its seed.
-            let a = folder.appendingPathComponent("mutant.png"), b = folder.appendingPathComponent("copy.png"), c = folder.appendingPathComponent("seed.png")
+            let a = folder.appendingPathComponent("mutant.png"), b = folder.appendingPathComponent("copy.png")
+            let c = seedFiles[try #require(seeds.firstIndex(of: original))]
             try Data(bytes).write(to: a)
             try Data(bytes).write(to: b)
-            try Data(original).write(to: c)
             for (other, identical) in [(b, true), (c, false)] {
                 do {
                     let frame = try ImageDiff.compare(path: "f.png", a.path, other.path, options: options)

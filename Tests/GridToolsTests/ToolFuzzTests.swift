@@ -14,7 +14,10 @@ import GridExport
     static let env = ProcessInfo.processInfo.environment
     static let seed = UInt64(env["RENDER_GRID_FUZZ_SEED"] ?? "") ?? 0x5EED_7001
     static func seconds(_ ci: Double) -> Double { Double(env["RENDER_GRID_FUZZ_SECONDS"] ?? "") ?? ci }
-    static let maxIterations = Int(env["RENDER_GRID_FUZZ_ITERATIONS"] ?? "") ?? 100_000
+    /// CI's count for a test (each mutation and option many times over), or a wider run's.
+    static func maxIterations(_ ci: Int) -> Int {
+        Int(env["RENDER_GRID_FUZZ_ITERATIONS"] ?? "") ?? (env["RENDER_GRID_FUZZ_SECONDS"] == nil ? ci : 100_000)
+    }
     /// The longest any one input may take (debug build, a busy machine).
     static let maxSecondsPerInput = 5.0
 
@@ -82,7 +85,7 @@ import GridExport
         let deadline = Date().addingTimeInterval(Self.seconds(3))
         var iterations = 0, read = 0, plotted = 0, slowest = 0.0
         var rejected: [String: Int] = [:]
-        while iterations < Self.maxIterations && (Date() < deadline || iterations <= 30) {  // a floor for slow machines
+        while iterations < Self.maxIterations(120) && (Date() < deadline || iterations <= 30) {  // a floor for slow machines
             iterations += 1
             let bytes = mutate(Self.bases.randomElement(using: &rng)!, &rng)
             let started = Date()
@@ -111,7 +114,7 @@ import GridExport
     static let ints = [Int.min, -1_000_000, -1, 0, 1, 2, 3, 7, 48, 199, 200, 201, 2048, 8000, 8001, 65_536, 65_537, 1 << 31, 1 << 53, Int.max]
 
     @Test func extremeOptionsGiveAPictureOrAClearError() throws {
-        let folder = try ToolTests.temporaryFolder()
+        let folder = try PNGBuilder.temporaryFolder(inMemory: true)  // a sheet is written per option set
         defer { try? FileManager.default.removeItem(at: folder) }
         for (i, size) in [(40, 30), (30, 40), (1, 300), (300, 1)].enumerated() {
             try ToolTests.png(width: size.0, height: size.1).write(to: folder.appendingPathComponent(String(format: "frame_%05d.png", i)))
@@ -125,7 +128,7 @@ import GridExport
         func pick(_ usual: ClosedRange<Int> = 1...64) -> Int {
             Bool.random(using: &rng) ? Self.ints.randomElement(using: &rng)! : Int.random(in: usual, using: &rng)
         }
-        while iterations < Self.maxIterations && (Date() < deadline || iterations <= 30) {  // a floor for slow machines
+        while iterations < Self.maxIterations(300) && (Date() < deadline || iterations <= 30) {  // a floor for slow machines
             iterations += 1
             let options = SheetOptions(every: Bool.random(using: &rng) ? nil : pick(), columns: pick(), thumbnailWidth: pick(1...300),
                                        maxThumbnails: pick(), output: folder.appendingPathComponent("s.png").path,

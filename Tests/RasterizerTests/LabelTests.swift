@@ -41,6 +41,11 @@ import TestSupport
         return Ink(rows: rows.sorted(), columns: columns.sorted())
     }
 
+    /// Whether `count` bytes of `a` from `i` equal those of `b` from `j`.
+    static func sameBytes(_ a: Pixmap, from i: Int, _ b: Pixmap, from j: Int, count: Int) -> Bool {
+        a.pixels.withUnsafeBytes { pa in b.pixels.withUnsafeBytes { pb in memcmp(pa.baseAddress! + i, pb.baseAddress! + j, count) == 0 } }
+    }
+
     /// Runs of consecutive values.
     static func bands(_ values: [Int]) -> [ClosedRange<Int>] {
         var result: [ClosedRange<Int>] = []
@@ -137,6 +142,10 @@ import TestSupport
             for y in 0..<canvas.height {
                 let sy = y - my
                 guard sy >= 0, sy < old.height else { continue }
+                // Whole rows first (a memcmp); pixel by pixel only in a row that differs.
+                let x0 = max(0, mx), x1 = min(canvas.width, old.width + mx)
+                if x0 < x1 && Self.sameBytes(canvas, from: (y * canvas.width + x0) * 4, old, from: (sy * old.width + x0 - mx) * 4,
+                                             count: (x1 - x0) * 4) { continue }
                 for x in 0..<canvas.width {
                     let sx = x - mx
                     guard sx >= 0, sx < old.width else { continue }

@@ -108,8 +108,13 @@ public enum PNGBuilder {
     }
 
     /// A fresh temporary folder.
-    public static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rg-png-\(UUID().uuidString)")
+    ///
+    /// `inMemory` puts it on `/dev/shm` where that is a writable folder: a loop that writes files
+    /// thousands of times then waits on no disk (the PNG fuzz spent most of its time in writes).
+    public static func temporaryFolder(inMemory: Bool = false) throws -> URL {
+        let shm = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        let base = inMemory && FileManager.default.isWritableFile(atPath: shm.path) ? shm : FileManager.default.temporaryDirectory
+        let url = base.appendingPathComponent("rg-png-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
