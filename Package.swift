@@ -36,16 +36,16 @@ let package = Package(
         .target(name: "GridTools", dependencies: ["GridModel", "Rasterizer", "GridExport"]),
         // The command line: parses arguments and wires the libraries together.
         .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer", "GridExport", "GridTools"]),
-        // Helpers the test targets share: a seeded generator, crafted PNGs, temporary mounts.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Helpers the test targets share: a seeded generator, crafted PNGs, temporary mounts, and the
+        // bad-scenario corpus (BadScenarios/ with expected.tsv), read by GridModelTests and CLITests.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["BadScenarios"]),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
         .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel", "GridExport", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GridExportTests", dependencies: ["GridExport", "Rasterizer", "GridModel", "GridTools", "TestSupport"]),
         .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "GridExport", "Rasterizer", "GridModel", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "GridExport", "TestSupport"],
-                    exclude: ["BadScenarios"]),
+        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "GridExport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 /// the JSON path (`steps[3].drag.duration`), what was found and what is allowed.
 public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// The bytes are not JSON (or not UTF-8).
         case malformedJSON
         /// A value of the wrong JSON type (a string where a number belongs).

@@ -204,19 +204,7 @@ struct CLI {
     }
 
     static let cases: [Case] = [
-        Case(label: "malformed JSON", scenario: "{ \"name\": ", mentions: ["scenario.json", "line 1"]),
-        Case(label: "unknown step", scenario: CLI.smallScenario(extra: ", { \"swipe\": {} }"),
-             mentions: ["scenario.json", "steps[3].swipe", "unknown step"]),
-        Case(label: "negative size", scenario: CLI.smallScenario().replacingOccurrences(of: "\"width\": 120", with: "\"width\": -120"),
-             mentions: ["viewport.width", "out of range"]),
-        Case(label: "zero tile size", scenario: CLI.smallScenario().replacingOccurrences(of: "\"fps\": 30", with: "\"fps\": 30, \"grid\": { \"tileSize\": { \"width\": 0, \"height\": 10 } }"),
-             mentions: ["grid.tileSize.width"]),
-        Case(label: "scale 0", scenario: CLI.smallScenario().replacingOccurrences(of: "\"scale\": 1", with: "\"scale\": 0"),
-             mentions: ["viewport.scale", "1...8"]),
-        Case(label: "fps 0", scenario: CLI.smallScenario().replacingOccurrences(of: "\"fps\": 30", with: "\"fps\": 0"),
-             mentions: ["fps", "1...240"]),
-        Case(label: "huge viewport", scenario: CLI.smallScenario().replacingOccurrences(of: "\"width\": 120, \"height\": 90", with: "\"width\": 20000, \"height\": 20000"),
-             mentions: ["viewport", "pixels", "--max-pixels"]),
+        // Errors in the scenario itself are the shared corpus's (BadScenarioCLITests); these are the flags'.
         Case(label: "missing font", scenario: CLI.smallScenario(), arguments: ["--font", "/nonexistent/x.ttf"],
              mentions: ["/nonexistent/x.ttf", "does not exist"]),
         Case(label: "unwritable output", scenario: CLI.smallScenario(), arguments: ["--out", "/dev/null/frames"],

@@ -3,48 +3,26 @@ import Testing
 import TestSupport
 @testable import GridModel
 
-/// The corpus of bad scenarios in BadScenarios/, with the error each must give (expected.tsv).
-struct BadScenario: Sendable, CustomStringConvertible {
-    var file: String
-    var kind: String
-    var path: String
-    var description: String { file }
-
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("BadScenarios")
-    static let all: [BadScenario] = {
-        let text = (try? String(contentsOf: folder.appendingPathComponent("expected.tsv"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return BadScenario(file: parts[0], kind: parts[1], path: parts.count > 2 ? parts[2] : "")
-        }
+/// The shared bad-scenario corpus (Tests/TestSupport/BadScenarios) through the executable: one file of each error
+/// kind (GridModelTests decode every file in-process). The CLI exits 2 with one line naming the file, the JSON path
+/// and the row's text, adds the flag that raises a limit, and writes nothing.
+@Suite struct BadScenarioCLITests {
+    static let cases: [BadScenario] = {
+        let limits = BadScenario.all.filter { $0.file == "huge-viewport.json" || $0.file == "billions-of-frames.json" }
+        return BadScenario.onePerKind + limits.filter { limit in !BadScenario.onePerKind.contains { $0.file == limit.file } }
     }()
-}
 
-@Suite struct BadScenarioCorpusTests {
-    @Test func corpusIsLargeAndComplete() throws {
-        #expect(BadScenario.all.count >= 60)
-        let files = try FileManager.default.contentsOfDirectory(atPath: BadScenario.folder.path).filter { $0.hasSuffix(".json") }
-        #expect(Set(files) == Set(BadScenario.all.map(\.file)), "every corpus file has an expectation")
-    }
-
-    /// The decoder gives the exact error class and JSON path; the CLI exits 2 with one clear line
-    /// naming the file and the path, and writes nothing.
-    @Test(arguments: BadScenario.all)
-    func rejected(_ bad: BadScenario) throws {
-        let url = BadScenario.folder.appendingPathComponent(bad.file)
-        let bytes = [UInt8](try Data(contentsOf: url))
-        #expect {
-            _ = try ScenarioDecoder.decode(bytes)
-        } throws: { error in
-            guard let e = error as? ScenarioError else { return false }
-            return e.kind.rawValue == bad.kind && e.path == bad.path
-        }
+    @Test(arguments: cases)
+    func rejectedByTheCLI(_ bad: BadScenario) throws {
         let out = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try CLI.run(["render", url.path, "--out", out.appendingPathComponent("frames").path])
+        let result = try CLI.run(["render", bad.url.path, "--out", out.appendingPathComponent("frames").path])
         #expect(result.status == 2, "\(bad.file): \(result.stderr)")
         #expect(result.stderr.contains(bad.file))
         if !bad.path.isEmpty { #expect(result.stderr.contains(bad.path + ":"), "\(result.stderr)") }
+        if !bad.mentions.isEmpty { #expect(result.stderr.contains(bad.mentions), "\(result.stderr)") }
+        let hints = ["huge-viewport.json": "(--max-pixels raises it)", "billions-of-frames.json": "(--max-frames raises it)"]
+        if let hint = hints[bad.file] { #expect(result.stderr.contains(hint), "\(result.stderr)") }
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(CLI.files(in: out).isEmpty)
     }
