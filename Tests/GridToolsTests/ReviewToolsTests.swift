@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TestSupport
+import Rasterizer
+import GridExport
+@testable import GridModel
+@testable import GridTools
+
+/// Review of issue 10 in GridTools: the public tools fed extremes (in child processes, so a trap
+/// fails the test), hostile and long trace lines, and library output that must not name CLI flags.
+@Suite struct ReviewToolsTests {
+    /// Trace frames with every field at an extreme a caller can construct.
+    @Test func tracePlotOfExtremeFramesDoesNotTrap() async {
+        await #expect(processExitsWith: .success) {
+            let font = try FontFile.loadDefault()
+            let big = Double.greatestFiniteMagnitude
+            let frames = [
+                TraceFrame(frame: .max, t: -big, offsetX: big, offsetY: -big, recenterX: .infinity, recenterY: .nan,
+                           events: ScrollEvent.Kind.allCases, live: .max, pool: .min, edgeHit: true),
+                TraceFrame(frame: .min, t: big, offsetX: -big, offsetY: big, recenterX: -big, recenterY: big, live: .min, pool: .max),
+                TraceFrame(frame: 0, t: 0, offsetX: .nan, offsetY: .infinity, live: -1, pool: -1),
+                TraceFrame(frame: 1, t: .leastNonzeroMagnitude, offsetX: 1e-300, offsetY: -1e-300),
+                TraceFrame(frame: 2, t: .leastNonzeroMagnitude.nextUp),
+            ]
+            for size in [PlotOptions(width: 200, height: 200), PlotOptions(width: 8000, height: 200)] {
+                _ = try TracePlot.render(frames, options: size, font: font, title: String(repeating: "\u{202E}é💥", count: 500))
+            }
+        }
+    }
+
+    /// A contact sheet with every count at its largest allowed value (`validate` allows `Int.max`).
+    @Test func contactSheetWithLargestAllowedOptionsDoesNotTrap() async {
+        await #expect(processExitsWith: .success) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rg-review-sheet-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let scenario = Scenario(name: "sheet", viewport: Viewport(width: 40, height: 30, scale: 1),
+                                    style: { var s = Style(); s.fontSize = 0; return s }(), steps: [.wait(duration: 0.1)])
+            _ = try FrameExporter.render(scenario, font: nil, options: RenderOptions(outputDirectory: folder))
+            let font = try FontFile.loadDefault()
+            for options in [SheetOptions(every: .max, columns: .max, thumbnailWidth: 65_536, maxThumbnails: .max,
+                                         maxSheetPixels: Pixmap.maxPixels, maxFramePixels: Pixmap.maxPixels, maxFrameBytes: .max),
+                            SheetOptions(every: 1, columns: .max, thumbnailWidth: 1, maxThumbnails: .max),
+                            SheetOptions(every: nil, columns: 1, thumbnailWidth: 65_536, maxThumbnails: 1)] {
+                do { _ = try ContactSheet.write(folder: folder, options: options, font: font) } catch is ToolError {
+                    // A clear refusal (a limit) is fine.
+                }
+            }
+        }
+    }
+
+    /// One 8 MB trace line (a long `tiles` array the reader skips) reads in linear time, and deep
+    /// nesting is an error, not a stack overflow.
+    @Test func longAndDeepTraceLinesAreBounded() throws {
+        let tiles = String(repeating: #"{"x":1,"y":-2,"id":3,"rect":[0.5,1,100,100]},"#, count: 180_000)
+        let long = #"{"frame":0,"t":0,"contentOffset":{"x":1,"y":2},"tiles":[\#(tiles){}],"events":[],"stats":{"live":1,"pool":0}}"#
+        #expect(long.utf8.count > 8_000_000)
+        let frames = try ToolTests.within(4, "an 8 MB line") { try TraceReader.read(bytes: Array(long.utf8), name: "long") }
+        #expect(frames.count == 1 && frames[0].offsetY == 2)
+        let deep = #"{"frame":0,"t":0,"contentOffset":{"x":1,"y":2},"tiles":"# + String(repeating: "[", count: 500_000)
+        #expect(throws: ToolError.self) { try TraceReader.read(bytes: Array(deep.utf8), name: "deep") }
+        let keyed = #"{"frame":0,"t":0,"contentOffset":{"x":1,"y":2},""# + String(repeating: "k", count: 4_000_000) + #"":1}"#
+        _ = ToolTests.within(4, "a 4 MB key") { try? TraceReader.read(bytes: Array(keyed.utf8), name: "key") }
+    }
+
+    /// What `Trace.line(for:)` writes reads back as `TraceFrame(state)`, for every frame of a
+    /// scenario with recenters, pages and layers.
+    @Test func traceRoundTrips() throws {
+        for name in ["parallax", "pager-4way", "carousel-loop-seamless"] {
+            let lines = try ToolTests.traceLines(name, frames: 90)
+            var simulation = try Simulation(scenario: try small(name))
+            var expected: [TraceFrame] = []
+            while expected.count < lines.count, let frame = try simulation.next() { expected.append(TraceFrame(frame)) }
+            #expect(try ToolTests.read(lines) == expected, "\(name)")
+        }
+    }
+
+    /// GridTools' output must not name CLI flags (issue 10: the CLI adds flag hints). report.html
+    /// over its embedding budget says "(--max-embed-size)" (DiffOutput.swift).
+    @Test func diffReportNamesNoCommandLineFlag() throws {
+        let root = try ToolTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (side, color) in [("a", RGBA(0, 0, 0)), ("b", RGBA(255, 255, 255))] {
+            let folder = root.appendingPathComponent(side)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try ToolTests.png(width: 8, height: 8, color: color).write(to: folder.appendingPathComponent("frame_00000.png"))
+        }
+        var options = DiffOptions()
+        options.outputDirectory = root.appendingPathComponent("out").path
+        options.embedImages = true
+        options.maxEmbeddedBytes = 0
+        _ = try ImageDiff.run(expected: root.appendingPathComponent("a").path, actual: root.appendingPathComponent("b").path,
+                              options: options)
+        let html = try String(contentsOf: root.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("linked by relative path"))
+        #expect(!html.contains("--max-embed-size"), "GridTools' report names a command-line flag")
+    }
+}
