@@ -63,3 +63,32 @@ import GridExport
         #expect((loaded != nil) == (cli.status == 0), "library and CLI disagree: \(cli.stderr)")
     }
 }
+
+/// Overlays and PNG bytes: `--hud --show-reuse --compression small` against `ImageOptions` with
+/// `hud`, `showReuse`, `includePNG` and `.small` (the PNG bytes must equal the file's).
+@Suite struct ReviewOverlayParityTests {
+    @Test(arguments: ["parallax.json", "lazy-load.json", "pager-4way.json"])
+    func overlaysAndPNGBytesMatchTheCLI(name: String) throws {
+        let path = "Scenarios/" + name
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("o").path
+        let result = try CLI.run(["render", path, "--out", out, "--frames", "20:22", "--quiet", "--hud", "--show-reuse",
+                                  "--compression", "small", "--jobs", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let loaded = try ScenarioFile.load(path: CLI.packageRoot.appendingPathComponent(path).path, needsFont: true)
+        var options = ImageOptions()
+        options.hud = true
+        options.showReuse = true
+        options.includePNG = true
+        options.compression = .small
+        var count = 0
+        try FrameExporter.frames(20...22, of: loaded.scenario, font: loaded.font, options: options) { frame in
+            count += 1
+            let file = try Data(contentsOf: URL(fileURLWithPath: out + "/" + FrameExporter.frameName(frame.state.index)))
+            #expect(frame.png == [UInt8](file), "\(name) frame \(frame.state.index): PNG bytes differ from the CLI's file")
+            #expect(try PNGCodec.decode([UInt8](file)) == frame.image)
+        }
+        #expect(count == 3)
+    }
+}
