@@ -94,4 +94,36 @@ import GridExport
         #expect(html.contains("linked by relative path"))
         #expect(!html.contains("--max-embed-size"), "GridTools' report names a command-line flag")
     }
+    /// `ImageDiff.run` with every option at an extreme `validate` allows (or refuses cleanly).
+    @Test func imageDiffWithExtremeOptionsDoesNotTrap() async {
+        await #expect(processExitsWith: .success) {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rg-review-diff-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: root) }
+            for (side, color) in [("a", RGBA(0, 0, 0, 10)), ("b", RGBA(255, 255, 255))] {
+                let folder = root.appendingPathComponent(side + "/sub")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try ToolTests.png(width: 9, height: 5, color: color).write(to: folder.appendingPathComponent("frame_00000.png"))
+                try ToolTests.png(width: 3, height: side == "a" ? 3 : 4).write(to: folder.appendingPathComponent("frame_00001.png"))
+            }
+            for value in [Int.min, -1, 0, 1, Int.max] {
+                var options = DiffOptions()
+                options.jobs = value
+                options.maxPixels = value
+                options.maxFileBytes = value
+                options.maxFolderEntries = value
+                options.maxEmbeddedBytes = value
+                options.maxDiffPixels = value
+                options.maxDiffRatio = [Double.nan, -0.0, 1, .infinity, 0.5][Int(value & 3)]
+                options.match.ignore = [IntRect(x: value, y: value, width: value, height: value), IntRect(x: .min, y: .min, width: .max, height: .max)]
+                options.match.includeAA = value > 0
+                options.match.makeDiffImage = true
+                options.outputDirectory = root.appendingPathComponent("out\(value)").path
+                options.sideBySide = true
+                options.embedImages = value != 0
+                _ = try? ImageDiff.run(expected: root.appendingPathComponent("a").path, actual: root.appendingPathComponent("b").path,
+                                       options: options)
+                _ = options.limit(forPixels: value)
+            }
+        }
+    }
 }
