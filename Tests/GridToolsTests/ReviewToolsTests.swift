@@ -127,3 +127,22 @@ import GridExport
         }
     }
 }
+
+/// Issue 10: "One error type per module … Typed throws where the module has one error type."
+/// GridTools' entry points are untyped `throws` and let other modules' errors through.
+@Suite struct ReviewToolErrorTypeTests {
+    @Test func traceReaderFailsWithToolError() {
+        #expect(throws: ToolError.self) { try TraceReader.read("/nonexistent/render-grid/trace.jsonl") }
+    }
+
+    @Test func imageDiffFailsWithToolError() {
+        #expect(throws: ToolError.self) {
+            try ImageDiff.run(expected: "/nonexistent/render-grid/a", actual: "/nonexistent/render-grid/b", options: DiffOptions())
+        }
+    }
+
+    @Test func contactSheetFailsWithToolError() throws {
+        let font = try FontFile.loadDefault()
+        #expect(throws: ToolError.self) { try ContactSheet.write(folder: "/nonexistent/render-grid/frames", options: SheetOptions(), font: font) }
+    }
+}
