@@ -3,28 +3,20 @@ import Testing
 import TestSupport
 import GridModel
 
-/// Review of issue 10 in GridModel: public value types fed extremes, and the debug-only
+/// Review of issue 10 in GridModel (findings: ReviewFindingsTests.swift): the debug-only
 /// `_checkInvariants` preconditions exercised by every bundled scenario at scales 1...3 and odd
 /// viewports, and by seeded random valid scenarios. Each runs in a child process (an exit test), so
 /// a trap fails the test instead of ending the run.
 @Suite struct ReviewModelTests {
-    /// `LayerState` is a public struct with public `columns` / `rows`; `tileCount` multiplies them
-    /// unchecked (Layer.swift: `columns * rows`).
-    @Test func layerStateTileCountDoesNotTrap() async {
-        await #expect(processExitsWith: .success) {
-            var state = try ReviewModelTests.layerState()
-            state.columns = .max
-            state.rows = 2
-            _ = state.tileCount
-        }
-    }
 
-    /// `tiles()` adds each column and row to the public `firstTile` unchecked.
-    @Test func layerStateTilesAtTheEdgeOfInt64DoNotTrap() async {
+
+    /// A spent simulation keeps answering nil (no trap, no frame past the end).
+    @Test func aSpentSimulationStaysSpent() async {
         await #expect(processExitsWith: .success) {
-            var state = try ReviewModelTests.layerState()
-            state.firstTile = TileCoordinate(x: .max, y: .max)
-            _ = state.tiles()
+            var simulation = try Simulation(scenario: Scenario(name: "spent", viewport: Viewport(width: 50, height: 50, scale: 1),
+                                                               steps: [.wait(duration: 0.05)]))
+            while try simulation.next() != nil {}
+            for _ in 0..<100 where try simulation.next() != nil { exit(3) }
         }
     }
 
