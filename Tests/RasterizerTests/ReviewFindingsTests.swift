@@ -52,4 +52,34 @@ import GridExport
             try renderer.render(frame, into: &canvas)
         }
     }
+
+    /// A renderer made from a hand-built (unvalidated) style and scale: NaN, infinite and huge
+    /// border widths and font sizes, scales 0, negative and huge, with labels and layers drawn.
+    /// Traps in `fittedLabel` (FrameRenderer+Labels.swift: `Int((full * 64).rounded())`): `full` is
+    /// NaN for an infinite font size at scale 0, −inf at a negative scale, below Int.min/64 at a
+    /// scale of −2^53 and less (e.g. `Int.min` with the default 17-point labels).
+    @Test func unvalidatedStylesAndScalesDoNotTrap() async {
+        await #expect(processExitsWith: .success) {
+            let font = try FontFile.loadDefault()
+            var layer = Layer()
+            layer.fontSize = 12
+            let scenario = ReviewRendererAPITests.plain(layers: [layer])
+            let frame = try ReviewRendererAPITests.firstFrame({ var s = scenario; s.style.fontSize = 17; return s }())
+            for value in [Double.nan, .infinity, -.infinity, 1e300, -1, 0, .leastNonzeroMagnitude] {
+                for scale in [Int.min, -3, 0, 1, 1 << 40, Int.max] {
+                    var hand = scenario
+                    hand.viewport.scale = scale
+                    hand.style.borderWidth = value
+                    hand.style.fontSize = value.isNaN ? 17 : value
+                    hand.layers[0].borderWidth = value
+                    hand.layers[0].fontSize = value.isNaN ? 12 : value
+                    hand.style.labelFormat = scale < 0 ? .grouped : .plain
+                    var renderer = FrameRenderer(scenario: hand, font: font)
+                    renderer.showReuse = true
+                    var canvas = try Pixmap(width: frame.pixelWidth, height: frame.pixelHeight)
+                    try? renderer.render(frame, into: &canvas)
+                }
+            }
+        }
+    }
 }
