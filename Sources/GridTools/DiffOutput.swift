@@ -96,7 +96,7 @@ enum HTMLReport {
         if options.embedImages {
             html += "<p>\(embedded) images embedded"
             if linkedOverBudget > 0 {
-                html += "; \(linkedOverBudget) more are linked by relative path, not embedded: embedded images are capped at \(options.maxEmbeddedBytes) bytes in total (--max-embed-size)"
+                html += "; \(linkedOverBudget) more are linked by relative path, not embedded: embedded images are capped at \(options.maxEmbeddedBytes) bytes in total (\(escape(options.maxEmbeddedBytesName)))"
             }
             html += ".</p>\n"
         }

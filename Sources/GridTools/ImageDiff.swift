@@ -76,6 +76,9 @@ public struct DiffOptions: Sendable {
     public var embedImages = false
     /// With `embedImages`, the most PNG bytes embedded in total (at least 0); later images are linked.
     public var maxEmbeddedBytes = DiffOptions.defaultMaxEmbeddedBytes
+    /// How report.html names the setting that raises `maxEmbeddedBytes` when images go over it: the
+    /// property's name by default; a command-line tool passes its flag.
+    public var maxEmbeddedBytesName = "maxEmbeddedBytes"
     /// The defaults: exact matches only, one job, no output.
     public init() {}
 

@@ -32,13 +32,16 @@ public enum TraceReader {
     /// let frames = try TraceReader.read("output/fling-threshold/trace.jsonl")
     /// let recenters = frames.filter { $0.events.contains(.recenter) }.map(\.frame)
     /// ```
-    /// - Throws: `ExportError(.input)` for a file that cannot be read; `ToolError` naming the
-    ///   file and the line for a bad line, two lines that give one frame different values, time
-    ///   going backwards, or a limit.
-    public static func read(_ path: String, limits: TraceLimits = TraceLimits()) throws -> [TraceFrame] {
+    /// - Throws: `ToolError`: `.invalidInput` for a file that cannot be read (missing, a folder, a
+    ///   pipe) and for a bad line, two lines that give one frame different values or time going
+    ///   backwards, naming the file and the line; `.overLimit` for `maxBytes` or `maxLines`.
+    public static func read(_ path: String, limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
         try limits.validate()
         try ToolError.checkSize(path, what: "trace", maxBytes: limits.maxBytes, limit: "maxBytes")
-        let bytes = try FileInput.read(path, maxBytes: limits.maxBytes, what: "trace")
+        let bytes: [UInt8]
+        do { bytes = try FileInput.read(path, maxBytes: limits.maxBytes, what: "trace") } catch {
+            throw ToolError(.invalidInput, error.message)
+        }
         return try read(bytes: bytes, name: "trace \(FileInput.quoted(path))", limits: limits)
     }
 

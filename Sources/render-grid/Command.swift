@@ -23,7 +23,7 @@ struct Command: Sendable {
     /// The longest help line, in characters.
     static let maxLineLength = 119
     /// The options every command takes; `parse` reports them as `help`.
-    static let helpOption = Option(flag: "--help", "this text (also -h)")
+    static let helpOption = Option(flag: "--help", "this text (also -h); `--` ends the options, so `-- -x.json` names a file")
 
     /// The help text, generated from the description and the options table.
     var help: String {
@@ -61,16 +61,18 @@ struct Command: Sendable {
 
     /// Checks `argv` against the options table: `--x v` and `--x=v`, values checked by kind,
     /// empty values, repeats of a non-repeatable option and unknown options refused. `-h` or
-    /// `--help` anywhere asks for help.
+    /// `--help` anywhere before `--` asks for help; every argument after `--` is positional (POSIX), so
+    /// a file named `-x.json` can be given as `-- -x.json`.
     /// - Throws: `UsageError` naming the option and what it takes.
     func parse(_ argv: [String]) throws(UsageError) -> ParsedOptions {
         var parsed = ParsedOptions()
-        if argv.contains("--help") || argv.contains("-h") {
+        let end = argv.firstIndex(of: "--") ?? argv.count
+        if argv[..<end].contains("--help") || argv[..<end].contains("-h") {
             parsed.help = true
             return parsed
         }
         var i = 0
-        while i < argv.count {
+        while i < end {
             let argument = argv[i]
             i += 1
             guard argument.hasPrefix("-"), argument != "-" else {
@@ -90,12 +92,13 @@ struct Command: Sendable {
             } else if let inline {
                 value = try option.check(inline)
             } else {
-                guard i < argv.count else { throw UsageError("\(name) needs a value") }
+                guard i < end else { throw UsageError("\(name) needs a value") }
                 value = try option.check(argv[i])
                 i += 1
             }
             parsed.values[name, default: []].append(value)
         }
+        if end < argv.count { parsed.positionals += argv[(end + 1)...] }
         return parsed
     }
 }

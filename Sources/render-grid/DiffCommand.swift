@@ -67,6 +67,7 @@ enum DiffCommand {
         options.embedImages = args.flag("--embed")
         if options.embedImages && options.outputDirectory == nil { throw UsageError("--embed needs --out DIR") }
         if let n = args.int("--max-embed-size") { options.maxEmbeddedBytes = n }
+        options.maxEmbeddedBytesName = "--max-embed-size"
         let json = args.flag("--json")
         let timing = args.flag("--timing")
         options.jobs = args.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount

@@ -147,5 +147,6 @@ import TestSupport
         #expect(try CLI.run(["diff", a, b, "--out", out.path, "--embed", "--max-embed-size", "0"]).status == 1)
         let none = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(none.contains("0 images embedded; 3 more are linked") && !none.contains("data:image"))
+        #expect(none.contains("(--max-embed-size)"), "the CLI's report names the flag that raises the cap")
     }
 }

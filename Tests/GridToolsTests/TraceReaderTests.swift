@@ -57,7 +57,7 @@ struct BadTrace: Sendable, CustomStringConvertible {
         do {
             _ = try TraceReader.read(path)
             Issue.record("\(bad.file) was accepted")
-        } catch let error as ToolError {
+        } catch {
             #expect(error.kind == .invalidInput)
             #expect(error.message.hasPrefix("trace \(path)"), "\(error.message)")
             #expect(error.message.contains(bad.fragment), "\(error.message)")

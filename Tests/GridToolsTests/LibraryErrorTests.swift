@@ -6,11 +6,11 @@ import GridExport
 @testable import GridModel
 @testable import GridTools
 
-/// Review findings of issue 10 in GridTools, left failing on purpose: each asserts what the issue
-/// asks for and fails until the cause is fixed.
-@Suite struct ReviewToolsFindingsTests {
-    /// GridTools' output must not name CLI flags (issue 10: the CLI adds flag hints). report.html
-    /// over its embedding budget says "(--max-embed-size)" (DiffOutput.swift).
+/// GridTools speaks for a library caller: its output names no command-line flag, and each entry point throws its one
+/// error type. (Both found by the issue-10 review.)
+@Suite struct LibraryErrorTests {
+    /// report.html over its embedding budget names the property that raises it (`maxEmbeddedBytes`), not a CLI flag
+    /// (it used to say "(--max-embed-size)" to every caller).
     @Test func diffReportNamesNoCommandLineFlag() throws {
         let root = try ToolTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -28,10 +28,10 @@ import GridExport
         let html = try String(contentsOf: root.appendingPathComponent("out/report.html"), encoding: .utf8)
         #expect(html.contains("linked by relative path"))
         #expect(!html.contains("--max-embed-size"), "GridTools' report names a command-line flag")
+        #expect(html.contains("(maxEmbeddedBytes)"))
     }
 
-    /// Issue 10: "One error type per module … Typed throws where the module has one error type."
-    /// `TraceReader.read(_:limits:)` is untyped `throws` and lets GridExport's `ExportError` through.
+    /// A trace that cannot be read is a `ToolError` (typed throws), not GridExport's `ExportError`.
     @Test func traceReaderFailsWithToolError() {
         #expect(throws: ToolError.self) { try TraceReader.read("/nonexistent/render-grid/trace.jsonl") }
     }
