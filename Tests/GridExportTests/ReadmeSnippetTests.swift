@@ -1,23 +1,40 @@
 import Foundation
 import Testing
 
-/// The README's library example is the example client's test, word for word, so it cannot drift.
+/// The README's library example is the example client's own files, word for word, so it cannot drift: the first
+/// Swift block of "Use it as a library" is the test file's `// README: begin` … `// README: end` part (imports,
+/// helper and test), the second is the example's Package.swift.
 @Suite struct ReadmeSnippetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The Swift blocks of the README's library section, in order.
+    static func swiftBlocks() throws -> [String] {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Use it as a library\n"))
+        let sectionEnd = readme.range(of: "\n## ", range: section.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
+        var blocks: [String] = [], cursor = section.upperBound
+        while let open = readme.range(of: "```swift\n", range: cursor..<sectionEnd),
+              let close = readme.range(of: "```\n", range: open.upperBound..<sectionEnd) {
+            blocks.append(String(readme[open.upperBound..<close.lowerBound]))
+            cursor = close.upperBound
+        }
+        return blocks
+    }
+
     @Test func theReadmeSnippetIsTheExamplesTest() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let example = try String(contentsOf: Self.root.appendingPathComponent(
             "Examples/RegressionClient/Tests/RegressionClientTests/FrameRegressionTests.swift"), encoding: .utf8)
-        let begin = try #require(example.range(of: "    // README: begin\n"))
-        let end = try #require(example.range(of: "    // README: end", range: begin.upperBound..<example.endIndex))
-        // The test's lines, less the 4 spaces of the suite's indentation.
-        let lines = example[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        let snippet = lines.map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n") + "\n"
-        #expect(lines.count >= 8)
-        let section = try #require(readme.range(of: "## Use it as a library\n"))
-        let block = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
-        let blockEnd = try #require(readme.range(of: "```\n", range: block.upperBound..<readme.endIndex))
-        #expect(String(readme[block.upperBound..<blockEnd.lowerBound]) == snippet)
+        let begin = try #require(example.range(of: "// README: begin\n"))
+        let end = try #require(example.range(of: "// README: end\n", range: begin.upperBound..<example.endIndex))
+        let snippet = String(example[begin.upperBound..<end.lowerBound])
+        #expect(snippet.split(separator: "\n").count >= 20)
+        let blocks = try Self.swiftBlocks()
+        #expect(blocks.first == snippet)
+    }
+
+    @Test func theReadmeManifestIsTheExamples() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Examples/RegressionClient/Package.swift"), encoding: .utf8)
+        let blocks = try Self.swiftBlocks()
+        #expect(blocks.count >= 2 && blocks[1] == manifest)
     }
 }

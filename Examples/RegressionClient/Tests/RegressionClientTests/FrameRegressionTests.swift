@@ -1,3 +1,4 @@
+// README: begin
 import Foundation
 import Testing
 import GridModel
@@ -11,10 +12,9 @@ func exampleFile(_ path: String) -> String {
         .appendingPathComponent(path).path
 }
 
-/// Frame 10 of each bundled scenario, rendered in memory, against a golden the CLI recorded:
-/// `render-grid render Scenarios/NAME.json --frames 10:10` (Goldens/README.md).
+/// Frame 10, rendered in memory, against a golden the CLI recorded:
+/// `render-grid render Scenarios/labelled.json --frames 10:10` (Goldens/README.md).
 @Suite struct FrameRegressionTests {
-    // README: begin
     @Test func labelledFrame10() throws {
         let loaded = try ScenarioFile.load(path: exampleFile("Scenarios/labelled.json"))  // style.font: Fonts/…
         var rendered: RenderedFrame?
@@ -26,9 +26,11 @@ func exampleFile(_ path: String) -> String {
         let match = try PixelMatch.compare(frame.image, golden)
         #expect(match.different == 0)
     }
-    // README: end
+}
+// README: end
 
-    /// Without labels no font is loaded or needed.
+/// Without labels no font is loaded or needed.
+@Suite struct NoFontTests {
     @Test func plainFrame10() throws {
         let loaded = try ScenarioFile.load(path: exampleFile("Scenarios/plain.json"))
         #expect(loaded.font == nil)

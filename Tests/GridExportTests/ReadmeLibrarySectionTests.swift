@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// Review of issue 10: the README's "Use it as a library" section must be enough for a new user to
+/// The README's "Use it as a library" section is enough for a new user to
 /// copy the example into their own package: the manifest's product dependencies, the imports, and
 /// every helper the snippet calls.
-@Suite struct ReviewReadmeFindingsTests {
+@Suite struct ReadmeLibrarySectionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func librarySection() throws -> String {
@@ -17,7 +17,7 @@ import Testing
     /// The snippet uses `ScenarioFile`, `PNGCodec`, `PixelMatch`, `Data`, `#require`: without the
     /// imports it does not compile when pasted.
     @Test func theSnippetStatesItsImports() throws {
-        let section = try ReviewReadmeFindingsTests.librarySection()
+        let section = try ReadmeLibrarySectionTests.librarySection()
         for module in ["Testing", "GridModel", "Rasterizer", "GridExport", "GridTools", "Foundation"] {
             #expect(section.contains("import \(module)"), "the library section does not show `import \(module)`")
         }
@@ -25,14 +25,14 @@ import Testing
 
     /// A user's manifest needs the products, not only `.package(…)`.
     @Test func theManifestShowsTheProductDependencies() throws {
-        let section = try ReviewReadmeFindingsTests.librarySection()
+        let section = try ReadmeLibrarySectionTests.librarySection()
         #expect(section.contains(#".product(name: "GridExport", package: "render-grid")"#),
                 "the library section shows no .product dependency for a test target")
     }
 
     /// `exampleFile` is the example's own helper; the snippet calls it, so it must be shown (or not used).
     @Test func everyHelperTheSnippetCallsIsShown() throws {
-        let section = try ReviewReadmeFindingsTests.librarySection()
+        let section = try ReadmeLibrarySectionTests.librarySection()
         if section.contains("exampleFile(") {
             #expect(section.contains("func exampleFile"), "the snippet calls exampleFile(_:) but the README never defines it")
         }
