@@ -4,10 +4,10 @@ import GridModel
 import Rasterizer
 import GridExport
 
-/// Review of issue 10 in GridExport: every public entry point with extreme ranges, job counts,
+/// Every public GridExport entry point with extreme ranges, job counts,
 /// limits and paths, in a child process (an exit test) so that a trap fails the test; and the
 /// error fields a client relies on (file, JSON path, limit and its value, no CLI flag).
-@Suite struct ReviewExportAPITests {
+@Suite struct ExportAPIExtremesTests {
     static let small = Scenario(name: "small", viewport: Viewport(width: 60, height: 40, scale: 1),
                                 scroll: { var s = ScrollSpec(); s.recenter = .threshold; s.contentSize = Size(width: 400, height: 400); return s }(),
                                 style: { var s = Style(); s.fontSize = 0; return s }(),

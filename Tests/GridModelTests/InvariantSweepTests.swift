@@ -3,11 +3,11 @@ import Testing
 import TestSupport
 import GridModel
 
-/// Review of issue 10 in GridModel (findings: ReviewFindingsTests.swift): the debug-only
+/// The debug-only
 /// `_checkInvariants` preconditions exercised by every bundled scenario at scales 1...3 and odd
 /// viewports, and by seeded random valid scenarios. Each runs in a child process (an exit test), so
 /// a trap fails the test instead of ending the run.
-@Suite struct ReviewModelTests {
+@Suite struct InvariantSweepTests {
 
 
     /// A spent simulation keeps answering nil (no trap, no frame past the end).

@@ -3,7 +3,7 @@ import GridModel
 import Rasterizer
 import GridExport
 
-/// Review of issue 10 ("no public API can trap or write out of bounds for any value a caller can
+/// "No public API can trap or write out of bounds for any value a caller can
 /// construct"): `FrameRenderer.render` fed frames and renderers built by hand. Each call runs in a
 /// child process (an exit test), so a trap fails the test instead of ending the run.
 @Suite struct ReviewRendererAPITests {

@@ -6,9 +6,9 @@ import GridExport
 @testable import GridModel
 @testable import GridTools
 
-/// Review of issue 10 in GridTools: the public tools fed extremes (in child processes, so a trap
+/// The public tools fed extremes (in child processes, so a trap
 /// fails the test), hostile and long trace lines, and library output that must not name CLI flags.
-@Suite struct ReviewToolsTests {
+@Suite struct ToolAPIExtremesTests {
     /// Trace frames with every field at an extreme a caller can construct.
     @Test func tracePlotOfExtremeFramesDoesNotTrap() async {
         await #expect(processExitsWith: .success) {
@@ -111,7 +111,7 @@ import GridExport
 
 /// `Verifier.verify(_:font:strategy:reference:)` takes any two simulations: mismatched or spent ones
 /// give a report, not a trap.
-@Suite struct ReviewVerifierTests {
+@Suite struct VerifierExtremesTests {
     @Test func mismatchedSimulationsDoNotTrap() async {
         await #expect(processExitsWith: .success) {
             let font = try FontFile.loadDefault()
@@ -133,7 +133,7 @@ import GridExport
 
 /// `PixelMatch.compare` on the smallest and thinnest images, with every threshold edge and hostile
 /// ignore rectangles.
-@Suite struct ReviewPixelMatchTests {
+@Suite struct PixelMatchExtremesTests {
     @Test func thinImagesAndEdgeOptionsDoNotTrap() async {
         await #expect(processExitsWith: .success) {
             var rng = SplitMix64(state: 0x9E37)
@@ -160,7 +160,7 @@ import GridExport
 }
 
 /// Issue 10: "One error type per module": these GridTools entry points fail with ToolError (sound).
-@Suite struct ReviewToolErrorTypeTests {
+@Suite struct ToolErrorTypeTests {
     @Test func imageDiffFailsWithToolError() {
         #expect(throws: ToolError.self) {
             try ImageDiff.run(expected: "/nonexistent/render-grid/a", actual: "/nonexistent/render-grid/b", options: DiffOptions())
