@@ -15,7 +15,7 @@ import GridExport
 
     @Test func inMemoryRenderingWithExtremeRangesAndJobsDoesNotTrap() async {
         await #expect(processExitsWith: .success) {
-            let scenario = ReviewExportAPITests.small
+            let scenario = ExportAPIExtremesTests.small
             let ranges: [ClosedRange<Int>] = [Int.min...Int.max, Int.max...Int.max, Int.min...Int.min, -1...(-1), 0...Int.max,
                                               (Int.max - 1)...Int.max, 5...Int.max, 0...0]
             for range in ranges {
@@ -42,8 +42,8 @@ import GridExport
                 limits.maxFileBytes = value
                 var options = ImageOptions()
                 options.limits = limits
-                _ = try? FrameExporter.countFrames(ReviewExportAPITests.small, reference: value < 0, limits: limits)
-                _ = try? FrameExporter.frame(0, of: ReviewExportAPITests.small, font: nil, options: options)
+                _ = try? FrameExporter.countFrames(ExportAPIExtremesTests.small, reference: value < 0, limits: limits)
+                _ = try? FrameExporter.frame(0, of: ExportAPIExtremesTests.small, font: nil, options: options)
                 let path = FileManager.default.temporaryDirectory.appendingPathComponent("rg-review-\(getpid()).json").path
                 let text = #"{ "name": "n", "viewport": { "width": 60, "height": 40, "scale": 1 }, "style": { "fontSize": 0 }, "steps": [ { "wait": { "duration": 0.1 } } ] }"#
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -63,12 +63,12 @@ import GridExport
                 var options = RenderOptions(outputDirectory: root + "/\(n)")
                 options.frames = range
                 options.jobs = n == 0 ? Int.min : Int.max
-                _ = try? FrameExporter.render(ReviewExportAPITests.small, font: nil, options: options)
+                _ = try? FrameExporter.render(ExportAPIExtremesTests.small, font: nil, options: options)
                 options.resume = true
-                _ = try? FrameExporter.render(ReviewExportAPITests.small, font: nil, options: options)
+                _ = try? FrameExporter.render(ExportAPIExtremesTests.small, font: nil, options: options)
             }
             for directory in ["", "\u{0}", "/dev/null", "/proc/self/nope/x", String(repeating: "d/", count: 3000)] {
-                _ = try? FrameExporter.render(ReviewExportAPITests.small, font: nil, options: RenderOptions(outputDirectory: directory))
+                _ = try? FrameExporter.render(ExportAPIExtremesTests.small, font: nil, options: RenderOptions(outputDirectory: directory))
             }
             for path in ["", "\u{0}", "/dev/zero", "/proc/self/mem", "/", String(repeating: "x", count: 5000)] {
                 _ = try? ScenarioFile.load(path: path)

@@ -7,7 +7,7 @@ import GridModel
 /// `_checkInvariants` preconditions exercised by every bundled scenario at scales 1...3 and odd
 /// viewports, and by seeded random valid scenarios. Each runs in a child process (an exit test), so
 /// a trap fails the test instead of ending the run.
-@Suite struct InvariantSweepTests {
+@Suite struct ReviewModelTests {
 
 
     /// A spent simulation keeps answering nil (no trap, no frame past the end).
