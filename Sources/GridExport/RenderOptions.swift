@@ -15,6 +15,9 @@ public struct RenderOptions: Sendable {
     public var jobs = 1
     public static let maxJobs = 256
     public var compression = Compression.fast
+    /// Which encoder writes opaque frames at `.fast` compression (`.libpng` is the reference);
+    /// the decoded pixels do not depend on it.
+    public var encoder = PNGEncoder.fast
     /// Draw the HUD overlay / tint tiles by reuse (see `FrameRenderer`).
     public var hud = false
     public var showReuse = false
@@ -47,6 +50,8 @@ public struct ImageOptions: Sendable {
     /// Also hand back each frame's PNG bytes (the bytes a file export writes with `compression`).
     public var includePNG = false
     public var compression = Compression.fast
+    /// Which encoder writes opaque frames at `.fast` compression, as in `RenderOptions.encoder`.
+    public var encoder = PNGEncoder.fast
     public var limits = Limits()
     /// Checked between frames: once set, the render stops with `ExportError(.stopped)`.
     public var cancellation: Cancellation?

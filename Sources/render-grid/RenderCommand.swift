@@ -22,6 +22,8 @@ enum RenderCommand {
             Option("--font", "PATH", .string, default: "style.font, then DejaVu Sans", "a TrueType/OpenType font"),
             Option("--compression", "C", .choice(["fast", "small"]), default: "fast",
                    "fast (zlib level 1, Up filter) or small (level 9, adaptive)"),
+            Option("--encoder", "E", .choice(["fast", "libpng"]), default: "fast",
+                   "PNG encoder for opaque frames at --compression fast: fast (our own) or libpng (the reference)"),
         ] + ScenarioLoader.Overrides.limitOptions + [
             Option(flag: "--hud", """
                 overlay frame number, time, phase, offset, live tiles and a minimap of contentSize showing where \
@@ -75,6 +77,7 @@ enum RenderCommand {
         options.reference = reference
         options.jobs = jobs
         options.compression = compression
+        options.encoder = args.string("--encoder").flatMap(PNGEncoder.init(rawValue:)) ?? .fast
         options.hud = hud
         options.showReuse = showReuse
         options.resume = resume
