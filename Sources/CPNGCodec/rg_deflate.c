@@ -1,9 +1,8 @@
 // The zlib stream (RFC 1950/1951) of an opaque image's Up-filtered RGB scanlines.
 //
 // A row equal to the row above filters to a filter byte and zeros. Such rows are never copied or
-// searched: a run of them after its first is one back-reference run at distance = filtered row
-// length, the first is "2, 0" and a distance-1 run of zeros, and the Adler-32 of each is computed
-// in closed form. Other rows are filtered into a sliding window and parsed greedily: the previous
+// searched: each is the same few tokens ("2, 0" and a distance-1 run of zeros) and its Adler-32 is
+// computed in closed form. Other rows are filtered into a sliding window and parsed greedily: the previous
 // byte, the previous pixel and the row above are tried first, then a short hash chain.
 #include "rg_codec_internal.h"
 #include "rg_png_fast.h"
@@ -223,27 +222,18 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, int 
     out->data[out->length++] = 0x01; /* fastest; (0x78 << 8 | 0x01) % 31 == 0 */
 
     uint32_t adler = 1;
-    const int distance_row_ok = row_length <= RG_WINDOW;
-    int above_is_repeat = 0;  /* the previous filtered row is a 2 and zeros */
-    uint64_t pending = 0;     /* bytes of repeated rows owed as a run at distance row_length */
-    size_t unplaced = 0;      /* repeated rows not yet put in the window */
+    size_t unplaced = 0; /* repeated rows not yet put in the window */
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = rgba + (size_t)y * stride;
         if (y > 0 && memcmp(row, row - stride, stride) == 0) {
+            /* "2, 0" and a distance-1 run of zeros: the run's length and distance symbols soon get
+               1-bit codes, so a row costs a few bytes (a run at distance row_length costs its
+               distance's extra bits on every piece). */
             adler = rg_adler32_repeated_row(adler, row_length);
             unplaced++;
-            if (above_is_repeat && distance_row_ok) {
-                pending += row_length;
-            } else {
-                if (rg_emit_literal(&d, 2) != 0 || rg_emit_literal(&d, 0) != 0) goto done;
-                if (rg_emit_run(&d, row_length - 2, 1, 0) != 0) goto done;
-            }
-            above_is_repeat = 1;
+            if (rg_emit_literal(&d, 2) != 0 || rg_emit_literal(&d, 0) != 0) goto done;
+            if (rg_emit_run(&d, row_length - 2, 1, 0) != 0) goto done;
             continue;
-        }
-        if (pending) {
-            if (rg_emit_run(&d, pending, (unsigned)row_length, 0) != 0) goto done;
-            pending = 0;
         }
         if (unplaced) {
             rg_window_repeated(&w, unplaced, row_length);
@@ -255,9 +245,7 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, int 
         w.length += row_length;
         adler = rg_adler32(adler, w.buf + start, row_length, scalar);
         if (rg_parse_row(&d, &w, start, start + row_length, row_length, scalar) != 0) goto done;
-        above_is_repeat = 0;
     }
-    if (pending && rg_emit_run(&d, pending, (unsigned)row_length, 0) != 0) goto done;
     if (rg_deflate_flush_block(&d, 1) != 0 || rg_out_reserve(out, 4) != 0) goto done;
     out->data[out->length++] = (uint8_t)(adler >> 24);
     out->data[out->length++] = (uint8_t)(adler >> 16);
