@@ -21,8 +21,11 @@ typedef struct {
     size_t capacity;
     uint64_t base;
     size_t length;
-    uint64_t *head;    /* per hash: 1 + stream position of the newest 3 bytes with it, 0 none */
-    uint64_t *prev;    /* per position mod 32 KiB: 1 + previous position with the same hash */
+    /* Positions are kept as 1 + stream position, truncated to 32 bits (0: none). A truncated
+       position can only name a wrong candidate, which the byte comparison rejects or uses as the
+       valid match it is: the output stays correct and deterministic. */
+    uint32_t *head;    /* per hash: the newest position of 3 bytes with that hash */
+    uint32_t *prev;    /* per position mod 32 KiB: the previous position with the same hash */
 } rg_window;
 
 /// Makes room for n more bytes, keeping the last 32 KiB (capacity holds 64 KiB + n + slack).
@@ -165,21 +168,19 @@ static int rg_parse_row(rg_deflater *d, rg_window *w, size_t start, size_t end, 
             size_t len = rg_match_length(p, q, max, scalar);
             if (len > best) { best = len; best_distance = dist; }
         }
-        const uint64_t here = w->base + i;
+        const uint32_t here = (uint32_t)(w->base + i);
         const uint32_t h = rg_hash3(p);
-        uint64_t v = w->head[h];
+        uint32_t v = w->head[h], last = 0;
         for (int chain = 0; v != 0 && chain < RG_CHAIN && best < max; chain++) {
-            const uint64_t at = v - 1;
-            if (at < w->base || here - at > behind) break;
-            const size_t dist = (size_t)(here - at);
+            const uint32_t at = v - 1, dist = here - at;
+            if (dist == 0 || dist > behind || dist <= last) break; /* outside the window, or not older */
             const uint8_t *q = p - dist;
             if (q[0] == p[0] && q[1] == p[1] && q[2] == p[2] && (best == 0 || q[best] == p[best])) {
                 size_t len = rg_match_length(p, q, max, scalar);
                 if (len > best) { best = len; best_distance = dist; }
             }
-            uint64_t next = w->prev[at & (RG_WINDOW - 1)];
-            if (next == 0 || next - 1 >= at) break;
-            v = next;
+            last = dist;
+            v = w->prev[at & (RG_WINDOW - 1)];
         }
         w->prev[here & (RG_WINDOW - 1)] = w->head[h];
         w->head[h] = here + 1;
@@ -212,8 +213,8 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, int 
     int status = -1;
     w.buf = (uint8_t *)malloc(capacity);
     w.capacity = capacity;
-    w.head = (uint64_t *)calloc(RG_HASH_SIZE, sizeof(uint64_t));
-    w.prev = (uint64_t *)calloc(RG_WINDOW, sizeof(uint64_t));
+    w.head = (uint32_t *)calloc(RG_HASH_SIZE, sizeof(uint32_t));
+    w.prev = (uint32_t *)calloc(RG_WINDOW, sizeof(uint32_t));
     d.tokens = (uint32_t *)malloc(RG_TOKENS * sizeof(uint32_t));
     d.capacity = RG_TOKENS;
     d.bits.out = out;
