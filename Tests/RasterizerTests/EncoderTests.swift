@@ -45,6 +45,8 @@ import TestSupport
         ("wide noise", 10_007, 3), ("wide identical rows", 12_345, 6), ("all identical rows", 64, 200),
         ("no identical rows", 200, 80), ("every other row repeated", 150, 40), ("stripes", 333, 257),
         ("rows longer than the window", 11_000, 5),
+        // Over 32 KiB of repeated rows, then changed rows that search the window rebuilt behind them.
+        ("long repeat then change", 100, 400), ("wide repeat then change", 12_000, 4),
     ]
 
     @Test(arguments: adversarial.map { $0.0 })
@@ -55,6 +57,14 @@ import TestSupport
         for i in noise.indices { noise[i] = UInt8(truncatingIfNeeded: random.next()) }
         let image: Pixmap
         switch name {
+        case "long repeat then change", "wide repeat then change":
+            // Row 0 is noise, rows 1... repeat another noise row, and from `changeFrom` on each row
+            // differs from it in one pixel: its filtered bytes are mostly zeros, matched against the window.
+            let changeFrom = height * 7 / 8
+            image = try self.image(width, height) { x, y in
+                let i = y == 0 ? (width + x) * 3 : x * 3
+                return y >= changeFrom && x == y % width ? (1, 2, 3) : (noise[i], noise[i + 1], noise[i + 2])
+            }
         case "all identical rows", "wide identical rows", "rows longer than the window":
             image = try self.image(width, height) { x, _ in (noise[x * 3], noise[x * 3 + 1], UInt8(x & 0xFF)) }
         case "no identical rows":
