@@ -32,8 +32,9 @@ public enum PNGCodec {
     /// pixmap and choices give the same bytes.
     ///
     /// ```swift
-    /// let png = try PNGCodec.encode(try Pixmap(width: 2, height: 2, fill: RGBA(255, 255, 255)))
-    /// let reference = try PNGCodec.encode(image, encoder: .libpng)
+    /// let image = try Pixmap(width: 2, height: 2, fill: RGBA(255, 255, 255))
+    /// let png = try PNGCodec.encode(image)                          // the fast encoder
+    /// let reference = try PNGCodec.encode(image, encoder: .libpng)  // same pixels, other bytes
     /// ```
     /// - Throws: `RasterError` (`.encode`) when the encoder fails (out of memory).
     public static func encode(_ pixmap: Pixmap, compression: Compression = .fast,
