@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Benchmark: ms/frame and peak memory of whole `render-grid render` processes (release build),
 # for 390×844-point frames like seed 000's at scale 1 and 3, and a 10,000-frame run to show that
-# memory does not grow with the frame count.
-#   scripts/bench.sh [--jobs N]
+# memory does not grow with the frame count. The moving runs are measured with both PNG encoders
+# (fast, then libpng, the reference) in the same run, with the frames' total size; --encoder E
+# measures one encoder only and passes it to every render.
+#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=2
 only=""
+encoders="fast libpng"
 while [ $# -gt 0 ]; do
   case "$1" in
     --jobs) jobs="$2"; shift 2 ;;
     --memory) only=memory; shift ;;
-    *) echo "usage: scripts/bench.sh [--jobs N] [--memory]" >&2; exit 2 ;;
+    --encoder) encoders="$2"; shift 2 ;;
+    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory]" >&2; exit 2 ;;
   esac
 done
 swift build -c release --product render-grid >/dev/null
@@ -33,22 +37,29 @@ JSON
 
 measure() {  # label, then render arguments
   local label=$1; shift
-  local line rss
+  local line rss size
   /usr/bin/time -f "%M" -o "$work/rss" "$bin" render "$@" --jobs "$jobs" --out "$work/out" > "$work/summary"
   rss=$(cat "$work/rss")
   line=$(cat "$work/summary")
-  printf '%-34s %s ms/frame  peak RSS %6.1f MiB  (%s)\n' "$label" \
+  size=$(cat "$work"/out/*.png | wc -c)
+  printf '%-34s %s ms/frame  peak RSS %6.1f MiB  PNGs %7.2f MiB  (%s)\n' "$label" \
     "$(sed -E 's/.* ([0-9.]+) ms\/frame.*/\1/' <<<"$line")" "$(echo "$rss / 1024" | bc -l)" \
+    "$(echo "$size / 1048576" | bc -l)" \
     "$(sed -E 's/rendered ([0-9]+) frames \(([0-9]+) rasterized.*/\1 frames, \2 rasterized/' <<<"$line")"
   rm -rf "$work/out"
 }
 
-echo "render-grid benchmark, --jobs $jobs, $(nproc) cores"
+echo "render-grid benchmark, --jobs $jobs, $(nproc) cores, load:$(uptime | sed -E 's/.*load average://')"
+first=${encoders%% *}
 if [ "$only" != memory ]; then
-measure "moving 600 frames @1x" "$(moving 600)" --scale 1
-measure "moving 600 frames @3x" "$(moving 600)" --scale 3
+for encoder in $encoders; do
+  measure "moving 600 frames @1x $encoder" "$(moving 600)" --scale 1 --encoder "$encoder"
+done
+for encoder in $encoders; do
+  measure "moving 600 frames @3x $encoder" "$(moving 600)" --scale 3 --encoder "$encoder"
+done
 measure "moving 600 frames @3x small" "$(moving 600)" --scale 3 --compression small
-measure "fling-threshold.json @2x" Scenarios/fling-threshold.json
+measure "fling-threshold.json @2x" Scenarios/fling-threshold.json --encoder "$first"
 
 # diff: a 1170×2532 pair (scale 3) that differs everywhere the scroll moved, and a 600-frame folder pair.
 "$bin" render "$(moving 600)" --scale 3 --frames 100:101 --out "$work/d3" --quiet
@@ -61,5 +72,5 @@ start=$(date +%s.%N)
 "$bin" diff "$work/fa" "$work/fb" --jobs "$jobs" >/dev/null || true
 printf '%-34s %.2f s (whole process, --jobs %s)\n' "diff 600-frame folders @1x" "$(echo "$(date +%s.%N) - $start" | bc -l)" "$jobs"
 fi
-measure "moving 1000 frames @1x" "$(moving 1000)" --scale 1
-measure "moving 10000 frames @1x" "$(moving 10000)" --scale 1
+measure "moving 1000 frames @1x" "$(moving 1000)" --scale 1 --encoder "$first"
+measure "moving 10000 frames @1x" "$(moving 10000)" --scale 1 --encoder "$first"

@@ -48,7 +48,7 @@ extension FrameExporter {
         let resolved = try FramePipeline.resolve(range, total: total)
         let cancellation = options.cancellation
         let pipeline = FramePipeline(renderer: configured, reference: options.reference, jobs: options.jobs,
-                                     compression: options.compression, encode: options.includePNG, keepImages: true,
+                                     compression: options.compression, encoder: options.encoder, encode: options.includePNG, keepImages: true,
                                      keepEveryGroup: true, limits: options.limits, cancellation: cancellation)
         /// A failure of `body`, passed through the pipeline unchanged.
         struct BodyError: Error { var error: any Error }

@@ -79,7 +79,7 @@ public enum FrameExporter {
         }
 
         let pipeline = FramePipeline(renderer: configured, reference: options.reference, jobs: options.jobs,
-                                     compression: options.compression, encode: true, keepImages: false,
+                                     compression: options.compression, encoder: options.encoder, encode: true, keepImages: false,
                                      keepEveryGroup: false, limits: options.limits, cancellation: cancellation)
         let counts: FramePipeline.Counts
         do {

@@ -12,6 +12,7 @@ struct FramePipeline {
     var reference: Bool
     var jobs: Int
     var compression: Compression
+    var encoder: PNGEncoder
     /// Encode each group to PNG; keep each group's pixels.
     var encode: Bool
     var keepImages: Bool
@@ -80,7 +81,7 @@ struct FramePipeline {
         // with 64 jobs allocates at most 3.
         let workers = (0..<jobs).map { _ in CanvasBox() }
         let batchSize = max(8, jobs * 4)
-        let renderer = renderer, cancellation = cancellation, compression = compression
+        let renderer = renderer, cancellation = cancellation, compression = compression, encoder = encoder
         let encode = encode, keepImages = keepImages, keepEveryGroup = keepEveryGroup
 
         var simulation: Simulation
@@ -128,7 +129,7 @@ struct FramePipeline {
                             // Taken out of the box, so the buffer is uniquely referenced and drawn in place.
                             var canvas = try box.canvas.take() ?? renderer.canvas(for: groups[g][0])
                             try renderer.render(groups[g][0], into: &canvas)
-                            output = Output(png: encode ? try PNGCodec.encode(canvas, compression: compression) : nil,
+                            output = Output(png: encode ? try PNGCodec.encode(canvas, compression: compression, encoder: encoder) : nil,
                                             image: keepImages ? canvas : nil)
                             box.canvas = canvas
                             rendered = true

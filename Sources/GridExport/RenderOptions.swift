@@ -18,6 +18,9 @@ public struct RenderOptions: Sendable {
     public static let maxJobs = 256
     /// How hard to compress the frames.
     public var compression = Compression.fast
+    /// Which encoder writes opaque frames at `.fast` compression (`.libpng` is the reference);
+    /// the decoded pixels do not depend on it.
+    public var encoder = PNGEncoder.fast
     /// Draw the HUD overlay (see `FrameRenderer.hud`).
     public var hud = false
     /// Tint tiles by reuse (see `FrameRenderer.showReuse`).
@@ -54,6 +57,8 @@ public struct ImageOptions: Sendable {
     public var includePNG = false
     /// How hard to compress the PNG bytes of `includePNG`.
     public var compression = Compression.fast
+    /// Which encoder writes opaque frames at `.fast` compression, as in `RenderOptions.encoder`.
+    public var encoder = PNGEncoder.fast
     /// The limits the scenario is checked with.
     public var limits = Limits()
     /// Checked between frames: once set, the render stops with `ExportError(.stopped)`.

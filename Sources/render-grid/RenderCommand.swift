@@ -21,7 +21,9 @@ enum RenderCommand {
                    "frames rendered in parallel, 1 to 256; output does not depend on N"),
             Option("--font", "PATH", .string, default: "style.font, then DejaVu Sans", "a TrueType/OpenType font"),
             Option("--compression", "C", .choice(["fast", "small"]), default: "fast",
-                   "fast (zlib level 1, Up filter) or small (level 9, adaptive)"),
+                   "fast (Up filter, written by --encoder) or small (libpng, zlib level 9, adaptive)"),
+            Option("--encoder", "E", .choice(["fast", "libpng"]), default: "fast",
+                   "PNG encoder of opaque frames at --compression fast: fast (ours) or libpng (zlib level 1)"),
         ] + ScenarioLoader.Overrides.limitOptions + [
             Option(flag: "--hud", """
                 overlay frame number, time, phase, offset, live tiles and a minimap of contentSize showing where \
@@ -75,6 +77,7 @@ enum RenderCommand {
         options.reference = reference
         options.jobs = jobs
         options.compression = compression
+        options.encoder = args.string("--encoder").flatMap(PNGEncoder.init(rawValue:)) ?? .fast
         options.hud = hud
         options.showReuse = showReuse
         options.resume = resume

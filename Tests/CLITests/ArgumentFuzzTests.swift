@@ -38,7 +38,7 @@ import TestSupport
 
     /// Which flags each command takes, so most vectors get past argument parsing.
     static let commandFlags: [String: [String]] = [
-        "render": ["--out", "--scale", "--frames", "--reference", "--jobs", "--font", "--compression", "--max-frames",
+        "render": ["--out", "--scale", "--frames", "--reference", "--jobs", "--font", "--compression", "--encoder", "--max-frames",
                    "--max-pixels", "--max-file-size", "--hud", "--show-reuse", "--sheet", "--resume", "--quiet"],
         "verify": ["--scale", "--font", "--strict-edges", "--json", "--max-frames", "--max-pixels"],
         "diff": ["--threshold", "--include-aa", "--max-diff-pixels", "--max-diff-ratio", "--ignore", "--side-by-side",

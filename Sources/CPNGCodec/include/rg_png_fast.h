@@ -1,0 +1,37 @@
+#ifndef RG_PNG_FAST_H
+#define RG_PNG_FAST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rg_png.h"
+
+/// Choices of the fast encoder. Zero-initialised options are the defaults.
+typedef struct {
+    /// Non-zero: use the portable scalar code even where SSE2 is compiled in. The bytes are the same.
+    int force_scalar;
+    /// Largest IDAT payload in bytes; 0 means one IDAT up to 2^31-1 bytes. Tests set small values
+    /// to exercise the split into several IDATs.
+    uint32_t max_idat_bytes;
+} rg_fast_options;
+
+/// Encodes an RGBA8 image (rows of width*4 bytes, alpha ignored) as an 8-bit RGB PNG in memory,
+/// without libpng: Up filter on every row, our own deflate (LZ77 with a small hash chain, dynamic
+/// Huffman blocks, a repeated row written as one back-reference run), zlib framing with Adler-32,
+/// and CRC-32 on every chunk. The same pixels give the same bytes on every machine and path.
+/// Returns 0 on success; on failure frees out, writes one line to message and returns -1.
+int rg_png_encode_rgb_fast(const uint8_t *rgba, uint32_t width, uint32_t height,
+                           const rg_fast_options *options, rg_buffer *out,
+                           char *message, size_t message_size);
+
+/// Adler-32 (RFC 1950) of length bytes, continuing from adler (start with 1).
+/// SSE2 where compiled in, unless force_scalar is non-zero; both give the same value.
+uint32_t rg_adler32(uint32_t adler, const uint8_t *data, size_t length, int force_scalar);
+
+/// CRC-32 as in PNG chunks (start with 0), slice-by-4.
+uint32_t rg_crc32(uint32_t crc, const uint8_t *data, size_t length);
+
+/// 1 when the SSE2 paths are compiled in (x86-64 without RG_NO_SIMD), else 0.
+int rg_fast_simd_available(void);
+
+#endif

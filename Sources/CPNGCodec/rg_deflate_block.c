@@ -1,0 +1,187 @@
+// Dynamic-Huffman deflate blocks (RFC 1951, 3.2.7): length-limited code lengths built from the
+// block's symbol counts, canonical codes, the run-length coded code-length header, the tokens.
+#include "rg_codec_internal.h"
+
+#include <stdlib.h>
+
+int rg_out_reserve(rg_buffer *out, size_t extra) {
+    int ok = 1;
+    size_t need = rg_add(out->length, extra, &ok);
+    if (!ok) return -1;
+    if (need <= out->capacity) return 0;
+    size_t capacity = out->capacity ? out->capacity : 65536;
+    while (capacity < need) {
+        if (capacity > SIZE_MAX / 2) { capacity = need; break; }
+        capacity *= 2;
+    }
+    uint8_t *grown = (uint8_t *)realloc(out->data, capacity);
+    if (grown == NULL) return -1;
+    out->data = grown;
+    out->capacity = capacity;
+    return 0;
+}
+
+/// Code lengths (at most limit bits) for n <= 288 symbols: a Huffman tree over the used symbols,
+/// overlong codes folded to limit and the Kraft sum repaired (as in miniz), then lengths handed
+/// out shortest-first to the most frequent symbols. Ties break by symbol, so the result is
+/// deterministic. At least two symbols get a code, so every code is complete.
+static void rg_huffman_lengths(const uint32_t *freq, unsigned n, unsigned limit, uint8_t *lengths) {
+    unsigned symbols[288];
+    unsigned used = 0;
+    for (unsigned i = 0; i < n; i++) {
+        lengths[i] = 0;
+        if (freq[i]) symbols[used++] = i;
+    }
+    if (used < 2) {
+        unsigned a = used ? symbols[0] : 0;
+        lengths[a] = 1;
+        lengths[a == 0 ? 1 : 0] = 1;
+        return;
+    }
+    /* Insertion sort by (count, symbol), ascending: n is at most 288. */
+    for (unsigned i = 1; i < used; i++) {
+        unsigned s = symbols[i], j = i;
+        while (j > 0 && freq[symbols[j - 1]] > freq[s]) { symbols[j] = symbols[j - 1]; j--; }
+        symbols[j] = s;
+    }
+    /* Two-queue Huffman: leaves 0..used-1 in order, internal nodes appended in order. */
+    uint64_t weight[2 * 288];
+    unsigned parent[2 * 288], depth[2 * 288];
+    for (unsigned i = 0; i < used; i++) weight[i] = freq[symbols[i]];
+    unsigned leaf = 0, inner = used, next = used;
+    for (unsigned k = 0; k + 1 < used; k++) {
+        unsigned pick[2];
+        for (int t = 0; t < 2; t++) {
+            if (leaf < used && (inner >= next || weight[leaf] <= weight[inner])) pick[t] = leaf++;
+            else pick[t] = inner++;
+        }
+        weight[next] = weight[pick[0]] + weight[pick[1]];
+        parent[pick[0]] = parent[pick[1]] = next;
+        next++;
+    }
+    unsigned root = next - 1;
+    depth[root] = 0;
+    for (unsigned i = root; i-- > 0;) depth[i] = depth[parent[i]] + 1;
+    unsigned counts[16] = {0};
+    for (unsigned i = 0; i < used; i++) counts[depth[i] > limit ? limit : depth[i]]++;
+    uint32_t total = 0;
+    for (unsigned i = limit; i > 0; i--) total += counts[i] << (limit - i);
+    while (total != (1u << limit)) {
+        counts[limit]--;
+        for (unsigned i = limit - 1; i > 0; i--) {
+            if (counts[i]) { counts[i]--; counts[i + 1] += 2; break; }
+        }
+        total--;
+    }
+    unsigned at = 0;
+    for (unsigned len = limit; len > 0; len--) {
+        for (unsigned c = counts[len]; c > 0; c--) lengths[symbols[at++]] = (uint8_t)len;
+    }
+}
+
+/// Canonical codes (RFC 1951, 3.2.2), bit-reversed for LSB-first writing.
+static void rg_huffman_codes(const uint8_t *lengths, unsigned n, uint16_t *codes) {
+    unsigned count[16] = {0}, next[16] = {0};
+    for (unsigned i = 0; i < n; i++) count[lengths[i]]++;
+    count[0] = 0;
+    unsigned code = 0;
+    for (unsigned bits = 1; bits < 16; bits++) {
+        code = (code + count[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned len = lengths[i];
+        codes[i] = 0;
+        if (len == 0) continue;
+        unsigned c = next[len]++, r = 0;
+        for (unsigned b = 0; b < len; b++) r |= ((c >> b) & 1) << (len - 1 - b);
+        codes[i] = (uint16_t)r;
+    }
+}
+
+static const uint8_t rg_clen_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+
+int rg_deflate_flush_block(rg_deflater *d, int final) {
+    d->lit_freq[256]++; /* end of block */
+    uint8_t lengths[286 + 30];
+    uint8_t *ll = lengths, *dl = lengths + 286;
+    rg_huffman_lengths(d->lit_freq, 286, 15, ll);
+    rg_huffman_lengths(d->dist_freq, 30, 15, dl);
+    unsigned hlit = 286, hdist = 30;
+    while (hlit > 257 && ll[hlit - 1] == 0) hlit--;
+    while (hdist > 1 && dl[hdist - 1] == 0) hdist--;
+    uint8_t seq[286 + 30];
+    memcpy(seq, ll, hlit);
+    memcpy(seq + hlit, dl, hdist);
+    const unsigned n = hlit + hdist;
+
+    /* Run-length code the lengths: 16 repeats the previous 3-6 times, 17/18 are 3-10/11-138 zeros. */
+    uint8_t rle[286 + 30], rle_extra[286 + 30];
+    unsigned runs = 0;
+    uint32_t clen_freq[19] = {0};
+    for (unsigned i = 0; i < n;) {
+        uint8_t v = seq[i];
+        unsigned run = 1;
+        while (i + run < n && seq[i + run] == v) run++;
+        unsigned r = run;
+        if (v == 0) {
+            while (r >= 11) { unsigned k = r < 138 ? r : 138; rle[runs] = 18; rle_extra[runs++] = (uint8_t)(k - 11); r -= k; }
+            if (r >= 3) { rle[runs] = 17; rle_extra[runs++] = (uint8_t)(r - 3); r = 0; }
+            while (r > 0) { rle[runs] = 0; rle_extra[runs++] = 0; r--; }
+        } else {
+            rle[runs] = v; rle_extra[runs++] = 0; r--;
+            while (r >= 3) { unsigned k = r < 6 ? r : 6; rle[runs] = 16; rle_extra[runs++] = (uint8_t)(k - 3); r -= k; }
+            while (r > 0) { rle[runs] = v; rle_extra[runs++] = 0; r--; }
+        }
+        i += run;
+    }
+    for (unsigned i = 0; i < runs; i++) clen_freq[rle[i]]++;
+    uint8_t clen[19];
+    uint16_t ccode[19];
+    rg_huffman_lengths(clen_freq, 19, 7, clen);
+    rg_huffman_codes(clen, 19, ccode);
+    unsigned hclen = 19;
+    while (hclen > 4 && clen[rg_clen_order[hclen - 1]] == 0) hclen--;
+
+    uint16_t lcode[286], dcode[30];
+    rg_huffman_codes(ll, 286, lcode);
+    rg_huffman_codes(dl, 30, dcode);
+
+    /* Header: at most 17 + 19*3 + 316*7 bits; each token at most 15+5+15+13 bits. */
+    int ok = 1;
+    size_t bytes = rg_add(rg_mul(d->count, 6, &ok), 512, &ok);
+    if (!ok || rg_out_reserve(d->bits.out, bytes) != 0) return -1;
+    rg_bits *w = &d->bits;
+    rg_put_bits(w, (final ? 1u : 0u) | 2u << 1, 3);
+    rg_put_bits(w, hlit - 257, 5);
+    rg_put_bits(w, hdist - 1, 5);
+    rg_put_bits(w, hclen - 4, 4);
+    for (unsigned i = 0; i < hclen; i++) rg_put_bits(w, clen[rg_clen_order[i]], 3);
+    for (unsigned i = 0; i < runs; i++) {
+        unsigned s = rle[i];
+        rg_put_bits(w, ccode[s], clen[s]);
+        if (s == 16) rg_put_bits(w, rle_extra[i], 2);
+        else if (s == 17) rg_put_bits(w, rle_extra[i], 3);
+        else if (s == 18) rg_put_bits(w, rle_extra[i], 7);
+    }
+    for (size_t i = 0; i < d->count; i++) {
+        uint32_t t = d->tokens[i];
+        if (t < 256) {
+            rg_put_bits(w, lcode[t], ll[t]);
+        } else {
+            unsigned length = ((t >> 16) & 0xFF) + 3, distance = (t & 0x7FFF) + 1, eb, e;
+            unsigned ls = rg_length_code(length, &eb, &e);
+            rg_put_bits(w, lcode[ls], ll[ls]);
+            if (eb) rg_put_bits(w, e, eb);
+            unsigned ds = rg_distance_code(distance, &eb, &e);
+            rg_put_bits(w, dcode[ds], dl[ds]);
+            if (eb) rg_put_bits(w, e, eb);
+        }
+    }
+    rg_put_bits(w, lcode[256], ll[256]);
+    if (final) rg_bits_align(w);
+    d->count = 0;
+    memset(d->lit_freq, 0, sizeof d->lit_freq);
+    memset(d->dist_freq, 0, sizeof d->dist_freq);
+    return 0;
+}
