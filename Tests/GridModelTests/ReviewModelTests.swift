@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import GridModel
+import GridModel
 
 /// Review of issue 10 in GridModel (findings: ReviewFindingsTests.swift): the debug-only
 /// `_checkInvariants` preconditions exercised by every bundled scenario at scales 1...3 and odd
