@@ -98,6 +98,9 @@ extension Allowed {
 /// With factor 0 the layer's tile (0, 0) has its top-left corner at the viewport's centre (to
 /// the pixel); with factor 1 and the grid's tile size, the layer's tiles lie exactly on the
 /// grid's (when tile positions are whole device pixels).
+///
+/// Only the model makes and changes a `LayerState` (its fields are read-only outside GridModel),
+/// and `tiles()` and `tileCount` are total for any field values all the same.
 public struct LayerState: Sendable, Equatable {
     /// The layer's settings (its look, for the renderer).
     public internal(set) var layer: Layer
@@ -118,8 +121,11 @@ public struct LayerState: Sendable, Equatable {
     /// `Limits.maxViewportPoints` with 1-point layer tiles, the first one cut.
     public static let maxTilesPerAxis = Int(Limits.maxViewportPoints) + 1
 
-    /// Tiles drawn: `columns × rows`, each clamped to 0...`maxTilesPerAxis` (the bound `tiles()` keeps).
-    public var tileCount: Int { Self.bounded(columns) * Self.bounded(rows) }
+    /// Tiles drawn, `tiles().count`: `columns × rows` (each axis at most `maxTilesPerAxis`, never
+    /// past `Int64.max`), computed without making the tiles.
+    public var tileCount: Int {
+        Self.indices(from: firstTile.x, count: columns).count * Self.indices(from: firstTile.y, count: rows).count
+    }
 
     /// Every tile drawn, in row-major order, with its rectangle in device pixels.
     ///

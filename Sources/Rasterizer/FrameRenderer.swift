@@ -45,7 +45,7 @@ public struct FrameRenderer: Sendable {
             try scenario.checkDrawnValues()
             problem = nil
         } catch {
-            problem = RasterError(.scenario, "cannot draw with \(error.path) \(error.message)")
+            problem = RasterError(.scenario, "the renderer's scenario was not validated: \(error.path): \(error.message)")
         }
     }
 

@@ -361,6 +361,7 @@ struct ExpectedLayer {
             state.firstTile = TileCoordinate(x: .max - 1, y: .min)
             let edge = state.tiles()
             precondition(edge.count == 2 * state.rows && edge.allSatisfy { $0.coordinate.x >= .max - 1 })
+            precondition(state.tileCount == edge.count)
         }
     }
 
