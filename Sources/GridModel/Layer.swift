@@ -98,37 +98,63 @@ extension Allowed {
 /// With factor 0 the layer's tile (0, 0) has its top-left corner at the viewport's centre (to
 /// the pixel); with factor 1 and the grid's tile size, the layer's tiles lie exactly on the
 /// grid's (when tile positions are whole device pixels).
+///
+/// Only the model makes and changes a `LayerState` (its fields are read-only outside GridModel),
+/// and `tiles()` and `tileCount` are total for any field values all the same.
 public struct LayerState: Sendable, Equatable {
     /// The layer's settings (its look, for the renderer).
-    public var layer: Layer
+    public internal(set) var layer: Layer
     /// The layer offset in points: the layer plane's point at the viewport's top-left corner,
     /// relative to the top-left corner of layer tile (0, 0). A `Double` for the trace: exact while
     /// it is below 2^53 fixed units (about 3.4·10^11 points); `firstTile` is always exact.
-    public var offset: Vector
+    public internal(set) var offset: Vector
     /// The layer tile under the viewport's top-left pixel.
-    public var firstTile: TileCoordinate
+    public internal(set) var firstTile: TileCoordinate
     /// That tile's rectangle in device pixels relative to the viewport (x and y are ≤ 0).
-    public var firstRect: PixelRect
-    /// Tiles across and down from `firstTile` that cover the viewport.
-    public var columns: Int
+    public internal(set) var firstRect: PixelRect
+    /// Tiles across from `firstTile` that cover the viewport.
+    public internal(set) var columns: Int
     /// Tiles down from `firstTile` that cover the viewport.
-    public var rows: Int
+    public internal(set) var rows: Int
 
-    /// Tiles drawn: `columns × rows`.
-    public var tileCount: Int { columns * rows }
+    /// Most tiles per axis any layer of a valid scenario draws: a viewport of
+    /// `Limits.maxViewportPoints` with 1-point layer tiles, the first one cut.
+    public static let maxTilesPerAxis = Int(Limits.maxViewportPoints) + 1
+
+    /// Tiles drawn, `tiles().count`: `columns × rows` (each axis at most `maxTilesPerAxis`, never
+    /// past `Int64.max`), computed without making the tiles.
+    public var tileCount: Int {
+        Self.indices(from: firstTile.x, count: columns).count * Self.indices(from: firstTile.y, count: rows).count
+    }
 
     /// Every tile drawn, in row-major order, with its rectangle in device pixels.
+    ///
+    /// ```swift
+    /// for (coordinate, rect) in frame.layers[0].tiles() { print(coordinate, rect) }
+    /// ```
+    /// - Complexity: O(`tileCount`), at most `maxTilesPerAxis`² tiles; a tile whose coordinate
+    ///   would pass `Int64.max` does not exist and is left out.
     public func tiles() -> [(coordinate: TileCoordinate, rect: PixelRect)] {
+        let xs = Self.indices(from: firstTile.x, count: columns), ys = Self.indices(from: firstTile.y, count: rows)
         var result: [(coordinate: TileCoordinate, rect: PixelRect)] = []
-        result.reserveCapacity(max(0, tileCount))
-        for row in 0..<max(0, rows) {
-            for column in 0..<max(0, columns) {
+        result.reserveCapacity(xs.count * ys.count)
+        for row in ys {
+            for column in xs {
                 result.append((TileCoordinate(x: firstTile.x + Int64(column), y: firstTile.y + Int64(row)),
                                PixelRect(x: firstRect.x + Double(column) * firstRect.width, y: firstRect.y + Double(row) * firstRect.height,
                                          width: firstRect.width, height: firstRect.height)))
             }
         }
         return result
+    }
+
+    /// `count` clamped to 0...`maxTilesPerAxis`.
+    static func bounded(_ count: Int) -> Int { min(max(count, 0), maxTilesPerAxis) }
+
+    /// The steps 0..<`bounded(count)` that `first` can take without passing `Int64.max`.
+    static func indices(from first: Int64, count: Int) -> Range<Int> {
+        let n = bounded(count)
+        return first > 0 ? 0..<Int(min(Int64(n), Int64.max - first + 1)) : 0..<n
     }
 
     /// One axis of the scroll view, in fixed units, as the layer needs it.

@@ -38,3 +38,28 @@ extension Scenario {
             message: "up to \(gridTiles) grid tiles and \(total - gridTiles) layer tiles = \(total) tiles would be live at once at \(ScenarioDecoder.format(size.width))×\(ScenarioDecoder.format(size.height)) points; the limit is \(limits.maxLiveTiles) tiles: use larger layer tiles")
     }
 }
+
+extension Scenario {
+    /// Checks the values a renderer draws with (the scale, the style's and the layers' border
+    /// widths and font sizes) against the ranges `validate` allows, so a renderer made from a
+    /// scenario that was never validated refuses to draw instead of trapping.
+    ///
+    /// ```swift
+    /// do { try scenario.checkDrawnValues() } catch { print(error.path, error.message) }
+    /// ```
+    /// - Throws: `ScenarioError(.outOfRange)` naming the first value outside its range.
+    package func checkDrawnValues() throws(ScenarioError) {
+        try Check.integer(viewport.scale, in: Allowed.scale, "viewport.scale")
+        try Check.number(style.borderWidth, in: Allowed.borderWidth, "style.borderWidth")
+        try Check.number(style.fontSize, in: Allowed.fontSize, "style.fontSize")
+        for (index, layer) in layers.enumerated() { try layer.checkDrawnValues("layers[\(index)]") }
+    }
+}
+
+extension Layer {
+    /// Checks the values the renderer draws this layer with (see `Scenario.checkDrawnValues`).
+    package func checkDrawnValues(_ path: String) throws(ScenarioError) {
+        try Check.number(borderWidth, in: Allowed.borderWidth, path + ".borderWidth")
+        try Check.number(fontSize, in: Allowed.fontSize, path + ".fontSize")
+    }
+}

@@ -30,8 +30,9 @@ extension FrameRenderer {
         let panel = PixelRect(x: 4 * s, y: 4 * s, width: panelWidth, height: panelHeight)
         canvas.fill(panel, RGBA(0, 0, 0, 170))
         for (i, line) in layouts.enumerated() {
-            let baseline = Int((panel.y + pad + Double(i) * lineHeight + line.ascender).rounded())
-            canvas.draw(line, x: Int((panel.x + pad).rounded()), baseline: baseline,
+            // The clamping rule of the labels (the same pixel as `.rounded()` here, where both are positive).
+            let baseline = FrameRenderer.place(panel.y + pad + Double(i) * lineHeight + line.ascender)
+            canvas.draw(line, x: FrameRenderer.place(panel.x + pad), baseline: baseline,
                         color: i == 4 && frame.recenterShift != nil ? RGBA(255, 120, 120) : RGBA(255, 255, 255), clip: canvas.bounds)
         }
         drawMinimap(frame, into: &canvas)

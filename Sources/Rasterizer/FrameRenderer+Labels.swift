@@ -136,7 +136,10 @@ extension FrameRenderer {
 
     /// The label of `item` at `fontSize` points fitted to `width` × `height` pixels, from the font's cache.
     func fittedLabel(for item: TileCoordinate, fontSize: Double, width: Double, height: Double) -> FittedLabel {
-        let full = min(fontSize * Double(scale), FontRenderer.maxPixelSize)
+        // Total for any value (render refuses sizes outside Scenario.validate's ranges first):
+        // NaN and below 0 become 0, above maxPixelSize maxPixelSize, so the Int conversion cannot trap.
+        let product = fontSize * Double(scale)
+        let full = product.isNaN ? 0 : min(max(product, 0), FontRenderer.maxPixelSize)
         let key = FittedLabelKey(x: item.x, y: item.y, format: style.labelFormat, size64: Int((full * 64).rounded()),
                                  width: width, height: height)
         // (render refuses text without a font before drawing; this only keeps the label empty.)

@@ -18,11 +18,17 @@ public struct FrameRenderer: Sendable {
     /// Tints each tile by how often its object has been reused.
     public var showReuse = false
 
+    /// Why this renderer cannot draw: a scale, border width or font size of its scenario outside
+    /// the ranges `Scenario.validate` allows (a scenario built in code and never validated).
+    let problem: RasterError?
+
     /// Space kept free on each side of a label before it is shrunk, in points.
     package static let labelMargin = 2.0
 
     /// A renderer for `scenario`'s frames. `font` may be nil when nothing draws text (see
-    /// `drawsText`); drawing a frame with text and no font throws.
+    /// `drawsText`); drawing a frame with text and no font throws. A scenario whose scale, border
+    /// widths or font sizes are outside the ranges `Scenario.validate` allows makes a renderer
+    /// whose `render` throws (it never traps).
     ///
     /// ```swift
     /// let renderer = FrameRenderer(scenario: scenario, font: nil)  // style.fontSize 0, no layer labels
@@ -35,6 +41,12 @@ public struct FrameRenderer: Sendable {
         self.font = font
         pixelWidth = scenario.viewport.pixelWidth
         pixelHeight = scenario.viewport.pixelHeight
+        do throws(ScenarioError) {
+            try scenario.checkDrawnValues()
+            problem = nil
+        } catch {
+            problem = RasterError(.scenario, "the renderer's scenario was not validated: \(error.path): \(error.message)")
+        }
     }
 
     /// A pixmap of the scenario's viewport size, filled with the background.
@@ -77,9 +89,12 @@ public struct FrameRenderer: Sendable {
     /// try renderer.render(frame, into: &canvas)
     /// let png = try PNGCodec.encode(canvas)
     /// ```
-    /// - Throws: `RasterError(.size)` when a new pixmap of the frame's size cannot be made; `RasterError(.font)`
-    ///   when the frame draws text (labels or the HUD) and the renderer has no font.
+    /// - Throws: `RasterError(.scenario)` when the renderer's scenario has a scale, border width or
+    ///   font size outside the ranges `Scenario.validate` allows (nothing is drawn); `RasterError(.size)`
+    ///   when a new pixmap of the frame's size cannot be made; `RasterError(.font)` when the frame
+    ///   draws text (labels or the HUD) and the renderer has no font.
     public func render(_ frame: FrameState, into canvas: inout Pixmap) throws(RasterError) {
+        if let problem { throw problem }
         if font == nil && drawsText(frame) {
             throw RasterError(.font, "the frame draws text (tile labels, layer labels or the HUD) and no font was given")
         }

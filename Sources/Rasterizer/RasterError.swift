@@ -14,6 +14,8 @@ public struct RasterError: Error, Sendable, CustomStringConvertible {
         case encode
         /// An image size outside the limits (an input error).
         case size
+        /// A renderer made from a scenario value outside the ranges `Scenario.validate` allows (an input error).
+        case scenario
     }
 
     /// What went wrong.
@@ -33,7 +35,7 @@ public struct RasterError: Error, Sendable, CustomStringConvertible {
     /// Whether the error is the caller's input (exit 2) rather than a runtime failure (exit 1).
     public var isInputError: Bool {
         switch kind {
-        case .font, .png, .size: return true
+        case .font, .png, .size, .scenario: return true
         case .encode: return false
         }
     }

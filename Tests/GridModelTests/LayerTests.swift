@@ -334,3 +334,44 @@ struct ExpectedLayer {
         #expect(Wide(.max).multiplied(by: .max)!.multiplied(by: -1)?.description == "-85070591730234615847396907784232501249")
     }
 }
+
+/// `LayerState` is total (issue-10 review): its fields are read-only outside the model, and even a
+/// state with impossible counts or a first tile at the edge of `Int64` (set here through
+/// `@testable`) neither traps nor grows without bound. Each runs in a child process, so a trap
+/// fails the test, not the run.
+@Suite struct LayerStateTotalityTests {
+    @Test func tileCountOfHugeCountsIsBoundedAndDoesNotTrap() async {
+        await #expect(processExitsWith: .success) {
+            var state = try ReviewModelTests.layerState()
+            state.columns = .max
+            state.rows = 2
+            precondition(state.tileCount == 2 * LayerState.maxTilesPerAxis)
+            state.rows = .min
+            precondition(state.tileCount == 0 && state.tiles().isEmpty)
+        }
+    }
+
+    @Test func tilesStopAtTheEdgeOfInt64() async {
+        await #expect(processExitsWith: .success) {
+            var state = try ReviewModelTests.layerState()
+            precondition(state.columns > 2 && state.rows > 2)
+            state.firstTile = TileCoordinate(x: .max, y: .max)
+            let corner = state.tiles()
+            precondition(corner.map(\.coordinate) == [TileCoordinate(x: .max, y: .max)])
+            state.firstTile = TileCoordinate(x: .max - 1, y: .min)
+            let edge = state.tiles()
+            precondition(edge.count == 2 * state.rows && edge.allSatisfy { $0.coordinate.x >= .max - 1 })
+            precondition(state.tileCount == edge.count)
+        }
+    }
+
+    /// A huge count costs at most `maxTilesPerAxis` per axis, not `columns × rows` (which overflows).
+    @Test func tilesOfAHugeCountAreBoundedPerAxis() async {
+        await #expect(processExitsWith: .success) {
+            var state = try ReviewModelTests.layerState()
+            state.columns = .max
+            state.rows = 1
+            precondition(state.tiles().count == LayerState.maxTilesPerAxis)
+        }
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GridModel
+@testable import GridModel
 @testable import Rasterizer
 
 /// Drawing linked (parallax) layers: behind the grid, in front of it with partial alpha, fixed
@@ -127,5 +127,36 @@ import GridModel
         var s = try ScenarioDecoder.decode([UInt8](try Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/parallax.json"))))
         s.viewport = Viewport(width: 200, height: 160, scale: 1)
         try Golden.check(try Self.draw(s, try Self.frames(s)[25]), named: "parallax-1x")
+    }
+}
+
+/// The renderer draws any `LayerState` without trapping (issue-10 review): impossible counts or a
+/// first tile at the edge of `Int64` (set here through `@testable`; outside the model these
+/// fields are read-only). Each runs in a child process, so a trap fails the test, not the run.
+@Suite struct LayerStateRenderTotalityTests {
+    static func frameAndRenderer() throws -> (FrameState, FrameRenderer) {
+        var layer = Layer()
+        layer.fontSize = 0
+        let scenario = ReviewRendererAPITests.plain(layers: [layer])
+        return (try ReviewRendererAPITests.firstFrame(scenario), FrameRenderer(scenario: scenario, font: nil))
+    }
+
+    @Test func layerWithAnOverflowingTileCountRenders() async {
+        await #expect(processExitsWith: .success) {
+            var (frame, renderer) = try LayerStateRenderTotalityTests.frameAndRenderer()
+            frame.layers[0].columns = .max
+            frame.layers[0].rows = 2
+            var canvas = try renderer.makeCanvas()
+            try renderer.render(frame, into: &canvas)
+        }
+    }
+
+    @Test func layerAtTheEdgeOfInt64Renders() async {
+        await #expect(processExitsWith: .success) {
+            var (frame, renderer) = try LayerStateRenderTotalityTests.frameAndRenderer()
+            frame.layers[0].firstTile = TileCoordinate(x: .max, y: .max)
+            var canvas = try renderer.makeCanvas()
+            try renderer.render(frame, into: &canvas)
+        }
     }
 }

@@ -170,3 +170,75 @@ func render(_ s: Scenario) throws -> Pixmap {
         #expect(canvas.pixels.count == canvas.width * canvas.height * 4)
     }
 }
+
+/// A renderer made from a scenario that was never validated (issue-10 review): `render` throws
+/// `RasterError(.scenario)` for a scale, border width or font size outside `Scenario.validate`'s
+/// ranges, and the label and HUD conversions are total even when called directly. Each runs in a
+/// child process, so a trap fails the test, not the run.
+@Suite struct UnvalidatedRendererTests {
+    /// NaN, infinite, huge and negative border widths and font sizes with scales 0, negative and
+    /// huge, labels and layers on: `render` throws `.scenario` exactly when a value is out of range.
+    @Test func outOfRangeStylesAndScalesThrowInsteadOfTrapping() async {
+        await #expect(processExitsWith: .success) {
+            var layer = Layer()
+            layer.fontSize = 12
+            let scenario = ReviewRendererAPITests.plain(layers: [layer])
+            let frame = try ReviewRendererAPITests.firstFrame({ var s = scenario; s.style.fontSize = 17; return s }())
+            for value in [Double.nan, .infinity, -.infinity, 1e300, -1, 0, .leastNonzeroMagnitude] {
+                for scale in [Int.min, -3, 0, 1, 1 << 40, Int.max] {
+                    var hand = scenario
+                    hand.viewport.scale = scale
+                    hand.style.borderWidth = value
+                    hand.style.fontSize = value.isNaN ? 17 : value
+                    hand.layers[0].borderWidth = value
+                    hand.layers[0].fontSize = value.isNaN ? 12 : value
+                    hand.style.labelFormat = scale < 0 ? .grouped : .plain
+                    let valid = (1...Limits.maxScale).contains(scale) && (0...500).contains(value)
+                    var renderer = FrameRenderer(scenario: hand, font: sharedFont)
+                    renderer.showReuse = true
+                    var canvas = try Pixmap(width: frame.pixelWidth, height: frame.pixelHeight)
+                    do throws(RasterError) {
+                        try renderer.render(frame, into: &canvas)
+                        precondition(valid, "rendered with scale \(scale), value \(value)")
+                    } catch {
+                        precondition(!valid && error.kind == .scenario && error.isInputError, "\(error)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The label's size conversion (`Int(full * 64)`) is total without `render`'s check.
+    @Test func labelPlacementIsTotalForAnySizeAndScale() async {
+        await #expect(processExitsWith: .success) {
+            for scale in [Int.min, -3, 0, 1, 1 << 40, Int.max] {
+                var hand = ReviewRendererAPITests.plain()
+                hand.viewport.scale = scale
+                let renderer = FrameRenderer(scenario: hand, font: sharedFont)
+                for size in [Double.nan, .infinity, -.infinity, 1e300, -1e300, -1, 17] {
+                    _ = renderer.placeLabel(TileCoordinate(x: .min, y: .max), in: PixelRect(x: 0, y: 0, width: 100, height: 100), fontSize: size)
+                }
+            }
+        }
+    }
+
+    /// A renderer scale of 2^60 with the HUD on: `render` throws, and the HUD itself, drawn
+    /// directly, places its text with the clamping `place` instead of an unchecked `Int(_:)`.
+    @Test func hugeScaleWithTheHUDThrowsAndTheHUDIsTotal() async {
+        await #expect(processExitsWith: .success) {
+            let frame = try ReviewRendererAPITests.firstFrame(ReviewRendererAPITests.plain())
+            var scaled = ReviewRendererAPITests.plain()
+            scaled.viewport.scale = 1 << 60
+            var renderer = FrameRenderer(scenario: scaled, font: sharedFont)
+            renderer.hud = true
+            var canvas = try Pixmap(width: frame.pixelWidth, height: frame.pixelHeight)
+            do throws(RasterError) {
+                try renderer.render(frame, into: &canvas)
+                preconditionFailure("rendered with scale 2^60")
+            } catch {
+                precondition(error.kind == .scenario && error.message.contains("viewport.scale"), "\(error)")
+            }
+            renderer.drawHUD(frame, into: &canvas)
+        }
+    }
+}
