@@ -7,7 +7,7 @@ import GridModel
 /// `_checkInvariants` preconditions exercised by every bundled scenario at scales 1...3 and odd
 /// viewports, and by seeded random valid scenarios. Each runs in a child process (an exit test), so
 /// a trap fails the test instead of ending the run.
-@Suite struct ReviewModelTests {
+@Suite struct InvariantSweepTests {
 
 
     /// A spent simulation keeps answering nil (no trap, no frame past the end).
@@ -68,7 +68,7 @@ import GridModel
             var rng = SplitMix64(state: seed &+ UInt64(block))
             var simulated = 0
             for _ in 0..<tries {
-                let json = ReviewModelTests.randomScenario(&rng)
+                let json = InvariantSweepTests.randomScenario(&rng)
                 guard let scenario = try? ScenarioDecoder.decode(Array(json.utf8)) else { continue }
                 for reference in [false, true] {
                     guard var simulation = try? Simulation(scenario: scenario, reference: reference) else { continue }

@@ -342,7 +342,7 @@ struct ExpectedLayer {
 @Suite struct LayerStateTotalityTests {
     @Test func tileCountOfHugeCountsIsBoundedAndDoesNotTrap() async {
         await #expect(processExitsWith: .success) {
-            var state = try ReviewModelTests.layerState()
+            var state = try InvariantSweepTests.layerState()
             state.columns = .max
             state.rows = 2
             precondition(state.tileCount == 2 * LayerState.maxTilesPerAxis)
@@ -353,7 +353,7 @@ struct ExpectedLayer {
 
     @Test func tilesStopAtTheEdgeOfInt64() async {
         await #expect(processExitsWith: .success) {
-            var state = try ReviewModelTests.layerState()
+            var state = try InvariantSweepTests.layerState()
             precondition(state.columns > 2 && state.rows > 2)
             state.firstTile = TileCoordinate(x: .max, y: .max)
             let corner = state.tiles()
@@ -368,7 +368,7 @@ struct ExpectedLayer {
     /// A huge count costs at most `maxTilesPerAxis` per axis, not `columns × rows` (which overflows).
     @Test func tilesOfAHugeCountAreBoundedPerAxis() async {
         await #expect(processExitsWith: .success) {
-            var state = try ReviewModelTests.layerState()
+            var state = try InvariantSweepTests.layerState()
             state.columns = .max
             state.rows = 1
             precondition(state.tiles().count == LayerState.maxTilesPerAxis)

@@ -137,8 +137,8 @@ import Testing
     static func frameAndRenderer() throws -> (FrameState, FrameRenderer) {
         var layer = Layer()
         layer.fontSize = 0
-        let scenario = ReviewRendererAPITests.plain(layers: [layer])
-        return (try ReviewRendererAPITests.firstFrame(scenario), FrameRenderer(scenario: scenario, font: nil))
+        let scenario = RendererAPIExtremesTests.plain(layers: [layer])
+        return (try RendererAPIExtremesTests.firstFrame(scenario), FrameRenderer(scenario: scenario, font: nil))
     }
 
     @Test func layerWithAnOverflowingTileCountRenders() async {

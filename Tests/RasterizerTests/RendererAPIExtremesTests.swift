@@ -6,7 +6,7 @@ import GridExport
 /// "No public API can trap or write out of bounds for any value a caller can
 /// construct"): `FrameRenderer.render` fed frames and renderers built by hand. Each call runs in a
 /// child process (an exit test), so a trap fails the test instead of ending the run.
-@Suite struct ReviewRendererAPITests {
+@Suite struct RendererAPIExtremesTests {
     /// A plain 3×3-tile scenario at scale 1 with labels off (no font needed).
     static func plain(layers: [Layer] = []) -> Scenario {
         var style = Style()
@@ -24,9 +24,9 @@ import GridExport
     /// `FrameRenderer.reuseTint`, whose `UInt8(255 * min(1, 2 * u))` traps for u < 0.
     @Test func negativeReuseCountWithShowReuseDoesNotTrap() async {
         await #expect(processExitsWith: .success) {
-            var frame = try ReviewRendererAPITests.firstFrame(ReviewRendererAPITests.plain())
+            var frame = try RendererAPIExtremesTests.firstFrame(RendererAPIExtremesTests.plain())
             for i in frame.tiles.indices { frame.tiles[i].reuses = -1 }
-            var renderer = FrameRenderer(scenario: ReviewRendererAPITests.plain(), font: nil)
+            var renderer = FrameRenderer(scenario: RendererAPIExtremesTests.plain(), font: nil)
             renderer.showReuse = true
             var canvas = try renderer.makeCanvas()
             try renderer.render(frame, into: &canvas)
@@ -36,9 +36,9 @@ import GridExport
     /// `Int.min` reuses, the extreme of the same hole.
     @Test func minimumReuseCountWithShowReuseDoesNotTrap() async {
         await #expect(processExitsWith: .success) {
-            var frame = try ReviewRendererAPITests.firstFrame(ReviewRendererAPITests.plain())
+            var frame = try RendererAPIExtremesTests.firstFrame(RendererAPIExtremesTests.plain())
             frame.tiles[0].reuses = .min
-            var renderer = FrameRenderer(scenario: ReviewRendererAPITests.plain(), font: nil)
+            var renderer = FrameRenderer(scenario: RendererAPIExtremesTests.plain(), font: nil)
             renderer.showReuse = true
             var canvas = try renderer.makeCanvas()
             try renderer.render(frame, into: &canvas)
@@ -55,8 +55,8 @@ import GridExport
             let font = try FontFile.loadDefault()
             var layer = Layer()
             layer.fontSize = 0
-            let scenario = ReviewRendererAPITests.plain(layers: [layer])
-            var frame = try ReviewRendererAPITests.firstFrame(scenario)
+            let scenario = RendererAPIExtremesTests.plain(layers: [layer])
+            var frame = try RendererAPIExtremesTests.firstFrame(scenario)
             for i in frame.tiles.indices { frame.tiles[i].reuses = 3 }
             var renderer = FrameRenderer(scenario: scenario, font: font)
             renderer.hud = true

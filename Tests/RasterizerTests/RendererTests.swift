@@ -182,8 +182,8 @@ func render(_ s: Scenario) throws -> Pixmap {
         await #expect(processExitsWith: .success) {
             var layer = Layer()
             layer.fontSize = 12
-            let scenario = ReviewRendererAPITests.plain(layers: [layer])
-            let frame = try ReviewRendererAPITests.firstFrame({ var s = scenario; s.style.fontSize = 17; return s }())
+            let scenario = RendererAPIExtremesTests.plain(layers: [layer])
+            let frame = try RendererAPIExtremesTests.firstFrame({ var s = scenario; s.style.fontSize = 17; return s }())
             for value in [Double.nan, .infinity, -.infinity, 1e300, -1, 0, .leastNonzeroMagnitude] {
                 for scale in [Int.min, -3, 0, 1, 1 << 40, Int.max] {
                     var hand = scenario
@@ -212,7 +212,7 @@ func render(_ s: Scenario) throws -> Pixmap {
     @Test func labelPlacementIsTotalForAnySizeAndScale() async {
         await #expect(processExitsWith: .success) {
             for scale in [Int.min, -3, 0, 1, 1 << 40, Int.max] {
-                var hand = ReviewRendererAPITests.plain()
+                var hand = RendererAPIExtremesTests.plain()
                 hand.viewport.scale = scale
                 let renderer = FrameRenderer(scenario: hand, font: sharedFont)
                 for size in [Double.nan, .infinity, -.infinity, 1e300, -1e300, -1, 17] {
@@ -226,8 +226,8 @@ func render(_ s: Scenario) throws -> Pixmap {
     /// directly, places its text with the clamping `place` instead of an unchecked `Int(_:)`.
     @Test func hugeScaleWithTheHUDThrowsAndTheHUDIsTotal() async {
         await #expect(processExitsWith: .success) {
-            let frame = try ReviewRendererAPITests.firstFrame(ReviewRendererAPITests.plain())
-            var scaled = ReviewRendererAPITests.plain()
+            let frame = try RendererAPIExtremesTests.firstFrame(RendererAPIExtremesTests.plain())
+            var scaled = RendererAPIExtremesTests.plain()
             scaled.viewport.scale = 1 << 60
             var renderer = FrameRenderer(scenario: scaled, font: sharedFont)
             renderer.hud = true
