@@ -270,8 +270,73 @@ package final class FrameFolder: Sendable {
     /// - Throws: `ExportError(.output)` when the temporary cannot be made, written or renamed (the
     ///   temporary is removed then).
     package func write(_ bytes: [UInt8], name: String) throws(ExportError) {
-        let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-        if fsyncEachFrame { return try FileOutput.writeAtomically(bytes, to: path) }
+        if fsyncEachFrame { return try FileOutput.writeAtomically(bytes, to: path(of: name)) }
+        try writeFile(bytes, name: name)
+    }
+
+    /// Writes `bytes` under each of `names` (a run of identical frames): one new file, and a hard
+    /// link to it for every other name, each whole under its name or not at all; `renamed` is
+    /// called after each name is in place.
+    ///
+    /// Creating a file is most of a small frame's cost (ext4 searches its inode bitmap, skipping
+    /// recently deleted inodes), and a link creates none: an idle run costs one `linkat` and one
+    /// `renameat` per frame. Links are made from the locked temporary, before it is renamed, so the
+    /// source is always this writer's complete file; each link gets a temporary name of its own
+    /// first (the same inode, so the same lock). Where links are refused (FAT, some network file
+    /// systems, a full link count), the bytes are written again instead.
+    /// - Throws: `ExportError(.output)`, as `write(_:name:)`; names already renamed stay complete.
+    package func write(_ bytes: [UInt8], names: [String], renamed: () -> Void) throws(ExportError) {
+        guard let first = names.first else { return }
+        if fsyncEachFrame {
+            for name in names {
+                try FileOutput.writeAtomically(bytes, to: path(of: name))
+                renamed()
+            }
+            return
+        }
+        let (fd, temporary) = try create(name: first)
+        defer { close(fd) }  // after the renames: the lock is held until the temporary is gone
+        var linking = names.count > 1
+        do throws(ExportError) {
+            try writeAll(bytes, to: fd, name: first)
+            for name in names.dropFirst() {
+                if linking {
+                    let link = FileOutput.temporaryPath(for: name)
+                    if linkat(descriptor, temporary, descriptor, link, 0) == 0 {
+                        try rename(link, to: name)
+                        renamed()
+                        continue
+                    }
+                    linking = false  // refused here: the rest are written as files
+                }
+                try writeFile(bytes, name: name)
+                renamed()
+            }
+            try rename(temporary, to: first)
+            renamed()
+        } catch {
+            unlinkat(descriptor, temporary, 0)
+            throw error
+        }
+    }
+
+    /// `bytes` in a new file `name`: a temporary, renamed.
+    private func writeFile(_ bytes: [UInt8], name: String) throws(ExportError) {
+        let (fd, temporary) = try create(name: name)
+        defer { close(fd) }
+        do throws(ExportError) {
+            try writeAll(bytes, to: fd, name: name)
+            try rename(temporary, to: name)
+        } catch {
+            unlinkat(descriptor, temporary, 0)
+            throw error
+        }
+    }
+
+    /// A new temporary for `name`, created exclusively (never an existing file, never through a
+    /// link) and locked: the lock tells other renders' cleanup that it has a live writer, even if
+    /// this process is stopped for longer than `staleAfterSeconds` before the rename.
+    private func create(name: String) throws(ExportError) -> (fd: Int32, temporary: String) {
         var temporary = FileOutput.temporaryPath(for: name)
         var fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         for _ in 0..<8 where fd < 0 && errno == EEXIST {
@@ -280,30 +345,36 @@ package final class FrameFolder: Sendable {
         }
         guard fd >= 0 else {
             let code = errno
-            throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(code == EACCES ? "permission denied" : FileOutput.reason(code))")
+            throw ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(code == EACCES ? "permission denied" : FileOutput.reason(code))")
         }
-        // The lock tells other renders' cleanup that this temporary has a live writer, even if this
-        // process is stopped for longer than `staleAfterSeconds` between `open` and `rename`.
         flock(fd, LOCK_EX)
-        defer { close(fd) }  // after the rename: the lock is held until the temporary is gone
+        return (fd, temporary)
+    }
+
+    /// Renames `temporary` to `name` (removing `temporary` if that fails).
+    private func rename(_ temporary: String, to name: String) throws(ExportError) {
+        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+            let reason = FileOutput.reason(errno)
+            unlinkat(descriptor, temporary, 0)
+            throw ExportError(.output, "cannot rename \(FileInput.quoted(temporary)) to \(FileInput.quoted(path(of: name))): \(reason)")
+        }
+        if syncFileSystem == nil { written.withLock { $0.append(name) } }
+    }
+
+    /// All of `bytes` to `fd` (the file for `name`), through short writes and interruptions.
+    private func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws(ExportError) {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { raw in systemWrite(fd, raw.baseAddress! + done, raw.count - done) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
-                let reason = FileOutput.reason(n < 0 ? errno : ENOSPC)
-                unlinkat(descriptor, temporary, 0)
-                throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")
+                throw ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(FileOutput.reason(n < 0 ? errno : ENOSPC))")
             }
             done += n
         }
-        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
-            let reason = FileOutput.reason(errno)
-            unlinkat(descriptor, temporary, 0)
-            throw ExportError(.output, "cannot rename \(FileInput.quoted(temporary)) to \(FileInput.quoted(path)): \(reason)")
-        }
-        if syncFileSystem == nil { written.withLock { $0.append(name) } }
     }
+
+    private func path(of name: String) -> String { directory.hasSuffix("/") ? directory + name : directory + "/" + name }
 
     /// Makes every frame written so far, and its name in the folder, durable: `syncfs` on Linux,
     /// else an `fsync` of each frame written and of the folder.

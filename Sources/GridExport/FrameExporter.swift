@@ -107,8 +107,7 @@ public enum FrameExporter {
                 return missing
             }, store: { output, frames in
                 guard let png = output.png else { return }
-                for frame in frames {
-                    try folder.write(png, name: frameName(frame.index))
+                try folder.write(png, names: frames.map { frameName($0.index) }) {
                     onDisk.wrappingAdd(1, ordering: .relaxed)
                 }
             }, batchDone: { batch, _, _ in
