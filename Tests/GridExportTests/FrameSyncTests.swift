@@ -7,11 +7,11 @@ import Synchronization
 /// Frames are made durable once per run (one sync of the folder), not one `fsync` each, and also
 /// when a run stops part way; `FrameFolder` writes whole files or nothing.
 @Suite struct FrameSyncTests {
-    /// A scenario without text: a drag, a fling, then a wait (repeated frames), 60 × 40 pixels.
+    /// A scenario without text: a drag, then a wait while held (identical frames), 60 × 40 pixels.
     static let scenario = Scenario(name: "sync", viewport: Viewport(width: 60, height: 40, scale: 1),
                                    scroll: { var s = ScrollSpec(); s.recenter = .threshold; s.contentSize = Size(width: 400, height: 400); return s }(),
                                    style: { var s = Style(); s.fontSize = 0; return s }(),
-                                   steps: [.drag(by: Vector(x: -150, y: 60), duration: 0.2, release: .fling), .wait(duration: 0.5)])
+                                   steps: [.drag(by: Vector(x: -150, y: 60), duration: 0.2, release: .hold), .wait(duration: 0.5)])
 
     func frameNames(_ folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("frame_") }.sorted()
@@ -81,6 +81,44 @@ import Synchronization
         #expect(try Data(contentsOf: folder.appendingPathComponent("frame_00000.png")) == Data(big))
         #expect(try Data(contentsOf: folder.appendingPathComponent("frame_00001.png")).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["frame_00000.png", "frame_00001.png"])
+    }
+
+    /// Identical frames are one file and hard links to it: whole under every name, no temporary
+    /// left, `renamed` once per name.
+    @Test func identicalFramesAreLinksToOneFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = try FrameFolder(directory: folder.path)
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        let names = (3...7).map(FrameExporter.frameName)
+        var count = 0
+        try frames.write(bytes, names: names) { count += 1 }
+        #expect(count == names.count)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names)
+        var inodes = Set<UInt64>()
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
+            var info = stat()
+            #expect(stat(path, &info) == 0 && info.st_nlink == nlink_t(names.count))
+            inodes.insert(UInt64(info.st_ino))
+        }
+        #expect(inodes.count == 1)
+    }
+
+    /// A render's idle frames (a wait) are links to one file per batch; its moving frames are files of their own.
+    @Test func anIdleRunLinksItsFrames() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = RenderOptions(outputDirectory: folder.appendingPathComponent("out").path)
+        options.jobs = 2
+        let summary = try FrameExporter.render(Self.scenario, font: nil, options: options)
+        let links = frameNames(options.outputDirectory).map { name -> Int in
+            var info = stat()
+            return stat(options.outputDirectory + "/" + name, &info) == 0 ? Int(info.st_nlink) : 0
+        }
+        #expect(links.count == summary.framesWritten && !links.contains(0))
+        #expect(links.first == 1 && (links.max() ?? 0) > 1, "link counts: \(links)")
     }
 
     /// A folder removed under a render is a clear `.output` error, not a crash; a folder that is
