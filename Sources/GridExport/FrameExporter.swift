@@ -52,7 +52,8 @@ public enum FrameExporter {
     /// ```
     /// - Throws: `ExportError`: `.scenario` from the simulation (no file written yet), `.frameRange`
     ///   for frames outside the scenario, `.font` when frames draw text and `font` is nil, `.output`
-    ///   when the folder cannot be made, `.stopped` for a signal or a failure part way.
+    ///   when the folder cannot be made or the finished frames cannot be synced to disk, `.stopped`
+    ///   for a signal or a failure part way.
     public static func render(_ scenario: Scenario, font: FontRenderer?, options: RenderOptions) throws(ExportError) -> RenderSummary {
         try render(scenario, font: font, options: options) { folder throws(ExportError) in try folder.sync() }
     }
