@@ -213,7 +213,9 @@ package final class StreamingFile {
 /// A frame is written as `writeAtomically` writes a file (a fresh `O_EXCL` temporary, locked with
 /// `flock` until renamed, so concurrent renders and stale-temporary cleanup work as before), but
 /// through a descriptor of the folder (`openat`, `renameat`: no path lookup per frame) and with no
-/// `fsync` before the rename: one `open`, `flock`, `write`, `rename`, `close` per frame.
+/// `fsync` before the rename: one `open`, `flock`, `write`, `rename`, `close` per frame. A run of
+/// identical frames is one file and hard links to it (`write(_:names:renamed:)`), so a tool that
+/// edits one of them in place, instead of writing a new file, changes them all.
 ///
 /// What that guarantees:
 /// - A killed *process* (any signal, `kill -9`) never leaves a truncated frame under its final name:
