@@ -4,7 +4,10 @@
 # memory does not grow with the frame count. The moving runs are measured with both PNG encoders
 # (fast, then libpng, the reference) in the same run, with the frames' total size; --encoder E
 # measures one encoder only and passes it to every render.
-#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory]
+# Idle frames (a long `wait`: every frame identical, drawn once, written N times) and moving frames
+# are also timed with each frame fsynced before its rename (RENDER_GRID_FSYNC_EACH_FRAME=1, the
+# path before one sync per run), interleaved in the same run; --idle runs only those.
+#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=2
@@ -14,8 +17,9 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --jobs) jobs="$2"; shift 2 ;;
     --memory) only=memory; shift ;;
+    --idle) only=idle; shift ;;
     --encoder) encoders="$2"; shift 2 ;;
-    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory]" >&2; exit 2 ;;
+    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle]" >&2; exit 2 ;;
   esac
 done
 swift build -c release --product render-grid >/dev/null
@@ -35,10 +39,24 @@ JSON
   echo "$work/moving-$frames.json"
 }
 
+# Nothing but a wait lasting $1 frames at 60 fps: every frame is the same.
+idle() {
+  local frames=$1 seconds
+  seconds=$(python3 -c "print(($frames - 1) / 60)")
+  cat > "$work/idle-$frames.json" <<JSON
+{ "name": "idle-$frames", "viewport": { "width": 390, "height": 844, "scale": 1 }, "fps": 60,
+  "steps": [ { "wait": { "duration": $seconds } } ] }
+JSON
+  echo "$work/idle-$frames.json"
+}
+
+fsync_each=""  # RENDER_GRID_FSYNC_EACH_FRAME for the next measure
 measure() {  # label, then render arguments
   local label=$1; shift
   local line rss size
-  /usr/bin/time -f "%M" -o "$work/rss" "$bin" render "$@" --jobs "$jobs" --out "$work/out" > "$work/summary"
+  env ${fsync_each:+RENDER_GRID_FSYNC_EACH_FRAME=1} /usr/bin/time -f "%M" -o "$work/rss" "$bin" render "$@" --jobs "$jobs" \
+    --out "$work/out" > "$work/summary"
+  fsync_each=""
   rss=$(cat "$work/rss")
   line=$(cat "$work/summary")
   size=$(cat "$work"/out/*.png | wc -c)
@@ -52,6 +70,17 @@ measure() {  # label, then render arguments
 echo "render-grid benchmark, --jobs $jobs, $(nproc) cores, load:$(uptime | sed -E 's/.*load average://')"
 first=${encoders%% *}
 if [ "$only" != memory ]; then
+# One sync per run against an fsync per frame, interleaved, twice (the machine's load drifts).
+for round in 1 2; do
+  for scale in 1 3; do
+    measure "idle 600 frames @${scale}x" "$(idle 600)" --scale $scale --encoder "$first"
+    fsync_each=1 measure "idle 600 frames @${scale}x fsync each" "$(idle 600)" --scale $scale --encoder "$first"
+  done
+  measure "moving 600 frames @1x" "$(moving 600)" --scale 1 --encoder "$first"
+  fsync_each=1 measure "moving 600 frames @1x fsync each" "$(moving 600)" --scale 1 --encoder "$first"
+done
+fi
+if [ "$only" = "" ]; then
 for encoder in $encoders; do
   measure "moving 600 frames @1x $encoder" "$(moving 600)" --scale 1 --encoder "$encoder"
 done
@@ -72,5 +101,6 @@ start=$(date +%s.%N)
 "$bin" diff "$work/fa" "$work/fb" --jobs "$jobs" >/dev/null || true
 printf '%-34s %.2f s (whole process, --jobs %s)\n' "diff 600-frame folders @1x" "$(echo "$(date +%s.%N) - $start" | bc -l)" "$jobs"
 fi
+[ "$only" = idle ] && exit 0
 measure "moving 1000 frames @1x" "$(moving 1000)" --scale 1 --encoder "$first"
 measure "moving 10000 frames @1x" "$(moving 10000)" --scale 1 --encoder "$first"

@@ -40,7 +40,9 @@ public enum FrameExporter {
 
     /// Renders `options.frames` of `scenario` to PNG files in `options.outputDirectory`, with a trace.
     /// Every file appears whole under its final name (written to a temporary and renamed); a stopped
-    /// render leaves only complete frames, which `resume` keeps.
+    /// render leaves only complete frames, which `resume` keeps. The frames are made durable once, at
+    /// the end of the run or when it stops, not one `fsync` each (see `FrameFolder` for what a power
+    /// loss before then may do); it returns only after that.
     ///
     /// ```swift
     /// let loaded = try ScenarioFile.load(path: "Scenarios/fling-threshold.json")
@@ -50,8 +52,20 @@ public enum FrameExporter {
     /// ```
     /// - Throws: `ExportError`: `.scenario` from the simulation (no file written yet), `.frameRange`
     ///   for frames outside the scenario, `.font` when frames draw text and `font` is nil, `.output`
-    ///   when the folder cannot be made, `.stopped` for a signal or a failure part way.
+    ///   when the folder cannot be made or the finished frames cannot be synced to disk, `.stopped`
+    ///   for a signal or a failure part way.
     public static func render(_ scenario: Scenario, font: FontRenderer?, options: RenderOptions) throws(ExportError) -> RenderSummary {
+        try render(scenario, font: font, options: options) { folder throws(ExportError) in try folder.sync() }
+    }
+
+    /// Writes each frame with an `fsync` of its own, as before `FrameFolder`: set
+    /// `RENDER_GRID_FSYNC_EACH_FRAME=1` so `scripts/bench.sh` can time both paths in one run.
+    static let fsyncEachFrame = getenv("RENDER_GRID_FSYNC_EACH_FRAME").map { String(cString: $0) == "1" } ?? false
+
+    /// `render`, with the call that makes the frames durable given: `sync` runs once per run, after
+    /// the last frame and the trace are written, or when the run stops part way (tests count it).
+    package static func render(_ scenario: Scenario, font: FontRenderer?, options: RenderOptions,
+                               sync: (FrameFolder) throws(ExportError) -> Void) throws(ExportError) -> RenderSummary {
         let started = ContinuousClock.now
         var configured = FrameRenderer(scenario: scenario, font: font)
         configured.hud = options.hud
@@ -64,6 +78,7 @@ public enum FrameExporter {
         let directory = options.outputDirectory
         // Temporaries of killed runs go; those of renders running beside this one stay.
         FileOutput.removeStaleTemporaries(in: directory, now: Int(time(nil)))
+        let folder = try FrameFolder(directory: directory, fsyncEachFrame: fsyncEachFrame)
         let traceName = options.frames == nil ? "trace.jsonl"
             : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
         let tracePath = (directory as NSString).appendingPathComponent(traceName)
@@ -93,8 +108,7 @@ public enum FrameExporter {
                 return missing
             }, store: { output, frames in
                 guard let png = output.png else { return }
-                for frame in frames {
-                    try FileOutput.writeAtomically(png, to: (directory as NSString).appendingPathComponent(frameName(frame.index)))
+                try folder.write(png, names: frames.map { frameName($0.index) }) {
                     onDisk.wrappingAdd(1, ordering: .relaxed)
                 }
             }, batchDone: { batch, _, _ in
@@ -110,11 +124,17 @@ public enum FrameExporter {
                 options.progress?(written, range.count)
             }, stopped: stopped)
         } catch let error as ExportError {
+            try? sync(folder)  // what was written stays; the stop is the error to report
             throw error
         } catch {
+            try? sync(folder)
             throw stopped(error)
         }
-        do { try trace.commit() } catch { throw stopped(error) }
+        do { try trace.commit() } catch {
+            try? sync(folder)
+            throw stopped(error)
+        }
+        try sync(folder)
         let elapsed = ContinuousClock.now - started
         return RenderSummary(totalFrames: total, framesWritten: written - counts.kept, framesRasterized: counts.rasterized,
                              framesKept: counts.kept,

@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The frame files of one render, written without an `fsync` each and made durable together by
+/// `sync()` at the end of the run.
+///
+/// A frame is written as `writeAtomically` writes a file (a fresh `O_EXCL` temporary, locked with
+/// `flock` until renamed, so concurrent renders and stale-temporary cleanup work as before), but
+/// through a descriptor of the folder (`openat`, `renameat`: no path lookup per frame) and with no
+/// `fsync` before the rename: one `open`, `flock`, `write`, `rename`, `close` per frame. A run of
+/// identical frames is one file and hard links to it (`write(_:names:renamed:)`), so a tool that
+/// edits one of them in place, instead of writing a new file, changes them all.
+///
+/// What that guarantees:
+/// - A killed *process* (any signal, `kill -9`) never leaves a truncated frame under its final name:
+///   the rename happens only after the last byte is in the kernel's page cache, which outlives the
+///   process. At worst a temporary is left, which the next render removes.
+/// - After `sync()` returns, every frame renamed before it, and the folder entries, are on stable
+///   storage (Linux: `syncfs` of the folder's file system, which writes the data, the metadata and
+///   the renames and flushes the disk cache; elsewhere: `fsync` of each frame and of the folder).
+/// - A power loss or kernel crash *before* `sync()` may lose frames of this run: a frame may be
+///   missing, or present but empty or cut short, because a rename can reach the disk before the
+///   file's data (ext4 with delayed allocation, XFS). Over an existing frame (`--resume`, a second
+///   render) ext4's default `auto_da_alloc` and btrfs write the data before the rename, so the old
+///   or the new frame is seen, but that is a file-system heuristic, not a promise. `--resume`
+///   decodes every frame in full and renders again any that is damaged, so rerunning it repairs
+///   such a folder; a render reports success only after `sync()`.
+package final class FrameFolder: Sendable {
+    /// The folder the frames go to, as given.
+    package let directory: String
+    private let descriptor: Int32
+    /// `syncfs`, where the C library has it (Linux); nil means `fsync` each written frame instead.
+    private let syncFileSystem: SyncFunction?
+    /// The names written, kept only when there is no `syncfs` (so `sync()` can `fsync` each).
+    private let written = Mutex<[String]>([])
+    /// Writes each frame with `FileOutput.writeAtomically` (an `fsync` per frame) instead: the path
+    /// before `FrameFolder`, kept for `scripts/bench.sh` (`RENDER_GRID_FSYNC_EACH_FRAME=1`).
+    private let fsyncEachFrame: Bool
+
+    private typealias SyncFunction = @convention(c) (Int32) -> Int32
+
+    /// Opens `directory` (an existing folder) for writing frames.
+    /// - Throws: `ExportError(.output)` when the folder cannot be opened.
+    package init(directory: String, fsyncEachFrame: Bool = false) throws(ExportError) {
+        self.directory = directory
+        self.fsyncEachFrame = fsyncEachFrame
+        descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ExportError(.output, "cannot open output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
+        }
+        syncFileSystem = Self.lookUpSyncfs()
+    }
+
+    /// `syncfs(2)`, looked up at run time: Swift's Glibc module does not declare it (it is a GNU
+    /// extension), and other systems do not have it.
+    private static func lookUpSyncfs() -> SyncFunction? {
+        #if os(Linux)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: SyncFunction.self)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Writes `bytes` to the file `name` in the folder: whole under that name, or not at all.
+    /// - Throws: `ExportError(.output)` when the temporary cannot be made, written or renamed (the
+    ///   temporary is removed then).
+    package func write(_ bytes: [UInt8], name: String) throws(ExportError) {
+        if fsyncEachFrame { return try FileOutput.writeAtomically(bytes, to: path(of: name)) }
+        try writeFile(bytes, name: name)
+    }
+
+    /// Writes `bytes` under each of `names` (a run of identical frames): one new file, and a hard
+    /// link to it for every other name, each whole under its name or not at all; `renamed` is
+    /// called after each name is in place.
+    ///
+    /// Creating a file is most of a small frame's cost (ext4 searches its inode bitmap, skipping
+    /// recently deleted inodes), and a link creates none: an idle run costs one `linkat` and one
+    /// `renameat` per frame. Links are made from the locked temporary, before it is renamed, so the
+    /// source is always this writer's complete file; each link gets a temporary name of its own
+    /// first (the same inode, so the same lock). Where links are refused (FAT, some network file
+    /// systems, a full link count), the bytes are written again instead.
+    /// - Throws: `ExportError(.output)`, as `write(_:name:)`; names already renamed stay complete.
+    package func write(_ bytes: [UInt8], names: [String], renamed: () -> Void) throws(ExportError) {
+        guard let first = names.first else { return }
+        if fsyncEachFrame {
+            for name in names {
+                try FileOutput.writeAtomically(bytes, to: path(of: name))
+                renamed()
+            }
+            return
+        }
+        let (fd, temporary) = try create(name: first)
+        defer { close(fd) }  // after the renames: the lock is held until the temporary is gone
+        var linking = names.count > 1
+        do throws(ExportError) {
+            try writeAll(bytes, to: fd, name: first)
+            for name in names.dropFirst() {
+                if linking {
+                    let link = FileOutput.temporaryPath(for: name)
+                    if linkat(descriptor, temporary, descriptor, link, 0) == 0 {
+                        try rename(link, to: name)
+                        renamed()
+                        continue
+                    }
+                    linking = false  // refused here: the rest are written as files
+                }
+                try writeFile(bytes, name: name)
+                renamed()
+            }
+            try rename(temporary, to: first)
+            renamed()
+        } catch {
+            unlinkat(descriptor, temporary, 0)
+            throw error
+        }
+    }
+
+    /// `bytes` in a new file `name`: a temporary, renamed.
+    private func writeFile(_ bytes: [UInt8], name: String) throws(ExportError) {
+        let (fd, temporary) = try create(name: name)
+        defer { close(fd) }
+        do throws(ExportError) {
+            try writeAll(bytes, to: fd, name: name)
+            try rename(temporary, to: name)
+        } catch {
+            unlinkat(descriptor, temporary, 0)
+            throw error
+        }
+    }
+
+    /// A new temporary for `name`, created exclusively (never an existing file, never through a
+    /// link) and locked: the lock tells other renders' cleanup that it has a live writer, even if
+    /// this process is stopped for longer than `staleAfterSeconds` before the rename.
+    private func create(name: String) throws(ExportError) -> (fd: Int32, temporary: String) {
+        var temporary = FileOutput.temporaryPath(for: name)
+        var fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        for _ in 0..<8 where fd < 0 && errno == EEXIST {
+            temporary = FileOutput.temporaryPath(for: name)
+            fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        guard fd >= 0 else {
+            let code = errno
+            throw ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(code == EACCES ? "permission denied" : FileOutput.reason(code))")
+        }
+        flock(fd, LOCK_EX)
+        return (fd, temporary)
+    }
+
+    /// Renames `temporary` to `name` (removing `temporary` if that fails).
+    private func rename(_ temporary: String, to name: String) throws(ExportError) {
+        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+            let reason = FileOutput.reason(errno)
+            unlinkat(descriptor, temporary, 0)
+            throw ExportError(.output, "cannot rename \(FileInput.quoted(temporary)) to \(FileInput.quoted(path(of: name))): \(reason)")
+        }
+        if syncFileSystem == nil { written.withLock { $0.append(name) } }
+    }
+
+    /// All of `bytes` to `fd` (the file for `name`), through short writes and interruptions.
+    private func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws(ExportError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in systemWrite(fd, raw.baseAddress! + done, raw.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                throw ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(FileOutput.reason(n < 0 ? errno : ENOSPC))")
+            }
+            done += n
+        }
+    }
+
+    private func path(of name: String) -> String { directory.hasSuffix("/") ? directory + name : directory + "/" + name }
+
+    /// Makes every frame written so far, and its name in the folder, durable: `syncfs` on Linux,
+    /// else an `fsync` of each frame written and of the folder.
+    /// - Throws: `ExportError(.output)` when the file system reports a write error.
+    package func sync() throws(ExportError) {
+        if let syncFileSystem {
+            if syncFileSystem(descriptor) == 0 { return }
+            throw ExportError(.output, "cannot sync output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
+        }
+        let names = written.withLock { names in
+            defer { names.removeAll() }
+            return names
+        }
+        for name in names {
+            let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { continue }  // replaced or removed since (another render's, synced by it)
+            defer { close(fd) }
+            guard fsync(fd) == 0 else {
+                throw ExportError(.output, "cannot sync \(FileInput.quoted(name)) in \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
+            }
+        }
+        guard fsync(descriptor) == 0 else {
+            throw ExportError(.output, "cannot sync output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
+        }
+    }
+
+    deinit { close(descriptor) }
+}
+
+/// The C library's `write`, under a name `FrameFolder.write` does not hide.
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
