@@ -74,6 +74,7 @@ if [ "$only" != memory ]; then
 for round in 1 2; do
   for scale in 1 3; do
     measure "idle 600 frames @${scale}x" "$(idle 600)" --scale $scale --encoder "$first"
+    measure "idle 600 frames @${scale}x --link-repeats" "$(idle 600)" --scale $scale --encoder "$first" --link-repeats
     fsync_each=1 measure "idle 600 frames @${scale}x fsync each" "$(idle 600)" --scale $scale --encoder "$first"
   done
   measure "moving 600 frames @1x" "$(moving 600)" --scale 1 --encoder "$first"

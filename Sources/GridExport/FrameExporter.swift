@@ -78,7 +78,7 @@ public enum FrameExporter {
         let directory = options.outputDirectory
         // Temporaries of killed runs go; those of renders running beside this one stay.
         FileOutput.removeStaleTemporaries(in: directory, now: Int(time(nil)))
-        let folder = try FrameFolder(directory: directory, fsyncEachFrame: fsyncEachFrame)
+        let folder = try FrameFolder(directory: directory, fsyncEachFrame: fsyncEachFrame, linkRepeats: options.linkRepeats)
         let traceName = options.frames == nil ? "trace.jsonl"
             : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
         let tracePath = (directory as NSString).appendingPathComponent(traceName)

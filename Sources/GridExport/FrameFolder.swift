@@ -40,14 +40,17 @@ package final class FrameFolder: Sendable {
     /// Writes each frame with `FileOutput.writeAtomically` (an `fsync` per frame) instead: the path
     /// before `FrameFolder`, kept for `scripts/bench.sh` (`RENDER_GRID_FSYNC_EACH_FRAME=1`).
     private let fsyncEachFrame: Bool
+    /// Store a run of identical frames as hard links to one file (`RenderOptions.linkRepeats`).
+    private let linkRepeats: Bool
 
     private typealias SyncFunction = @convention(c) (Int32) -> Int32
 
     /// Opens `directory` (an existing folder) for writing frames.
     /// - Throws: `ExportError(.output)` when the folder cannot be opened.
-    package init(directory: String, fsyncEachFrame: Bool = false) throws(ExportError) {
+    package init(directory: String, fsyncEachFrame: Bool = false, linkRepeats: Bool = false) throws(ExportError) {
         self.directory = directory
         self.fsyncEachFrame = fsyncEachFrame
+        self.linkRepeats = linkRepeats
         descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ExportError(.output, "cannot open output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
@@ -74,9 +77,9 @@ package final class FrameFolder: Sendable {
         try writeFile(bytes, name: name)
     }
 
-    /// Writes `bytes` under each of `names` (a run of identical frames): one new file, and a hard
-    /// link to it for every other name, each whole under its name or not at all; `renamed` is
-    /// called after each name is in place.
+    /// Writes `bytes` under each of `names` (a run of identical frames), each whole under its name or
+    /// not at all; `renamed` is called after each name is in place. Each name is a file of its own,
+    /// or, with `linkRepeats`, one new file and a hard link to it for every other name.
     ///
     /// Creating a file is most of a small frame's cost (ext4 searches its inode bitmap, skipping
     /// recently deleted inodes), and a link creates none: an idle run costs one `linkat` and one
@@ -96,7 +99,7 @@ package final class FrameFolder: Sendable {
         }
         let (fd, temporary) = try create(name: first)
         defer { close(fd) }  // after the renames: the lock is held until the temporary is gone
-        var linking = names.count > 1
+        var linking = linkRepeats && names.count > 1
         do throws(ExportError) {
             try writeAll(bytes, to: fd, name: first)
             for name in names.dropFirst() {

@@ -25,6 +25,10 @@ public struct RenderOptions: Sendable {
     public var hud = false
     /// Tint tiles by reuse (see `FrameRenderer.showReuse`).
     public var showReuse = false
+    /// Store a run of identical frames (an idle wait) as hard links to one file instead of a file
+    /// each: an idle frame then costs a link instead of a new file. Off by default, because a tool
+    /// that edits one frame in place (rather than writing a new file) would change them all.
+    public var linkRepeats = false
     /// Keep frames that already exist and decode as valid PNGs of the right size; render the rest.
     public var resume = false
     /// Checked between frames: once set, the render stops cleanly.

@@ -35,6 +35,9 @@ enum RenderCommand {
                 keep frames already in DIR that are complete PNGs of the right size and render only the missing \
                 or damaged ones (after an interrupted run)
                 """),
+            Option(flag: "--link-repeats", """
+                store a run of identical frames as hard links to one file: idle frames cost a link, not a file;                 a tool that edits one frame in place then changes them all
+                """),
             Option(flag: "--quiet", "no summary line"),
         ],
         notes: """
@@ -81,6 +84,7 @@ enum RenderCommand {
         options.hud = hud
         options.showReuse = showReuse
         options.resume = resume
+        options.linkRepeats = args.flag("--link-repeats")
         options.limits = overrides.limits
         let cancellation = Cancellation()
         options.cancellation = cancellation

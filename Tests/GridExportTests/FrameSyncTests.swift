@@ -83,12 +83,12 @@ import Synchronization
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["frame_00000.png", "frame_00001.png"])
     }
 
-    /// Identical frames are one file and hard links to it: whole under every name, no temporary
-    /// left, `renamed` once per name.
+    /// With `linkRepeats`, identical frames are one file and hard links to it: whole under every
+    /// name, no temporary left, `renamed` once per name.
     @Test func identicalFramesAreLinksToOneFile() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let frames = try FrameFolder(directory: folder.path)
+        let frames = try FrameFolder(directory: folder.path, linkRepeats: true)
         let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
         let names = (3...7).map(FrameExporter.frameName)
         var count = 0
@@ -106,19 +106,26 @@ import Synchronization
         #expect(inodes.count == 1)
     }
 
-    /// A render's idle frames (a wait) are links to one file per batch; its moving frames are files of their own.
-    @Test func anIdleRunLinksItsFrames() throws {
+    /// With `linkRepeats`, a render's idle frames (a wait) are links to one file per batch and its moving frames files
+    /// of their own; by default every frame is a file of its own (a tool editing one in place changes only that one).
+    @Test(arguments: [false, true])
+    func anIdleRunLinksItsFramesOnlyWhenAsked(linkRepeats: Bool) throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = RenderOptions(outputDirectory: folder.appendingPathComponent("out").path)
         options.jobs = 2
+        options.linkRepeats = linkRepeats
         let summary = try FrameExporter.render(Self.scenario, font: nil, options: options)
         let links = frameNames(options.outputDirectory).map { name -> Int in
             var info = stat()
             return stat(options.outputDirectory + "/" + name, &info) == 0 ? Int(info.st_nlink) : 0
         }
         #expect(links.count == summary.framesWritten && !links.contains(0))
-        #expect(links.first == 1 && (links.max() ?? 0) > 1, "link counts: \(links)")
+        if linkRepeats {
+            #expect(links.first == 1 && (links.max() ?? 0) > 1, "link counts: \(links)")
+        } else {
+            #expect(links.allSatisfy { $0 == 1 }, "link counts: \(links)")
+        }
     }
 
     /// A folder removed under a render is a clear `.output` error, not a crash; a folder that is
