@@ -24,6 +24,9 @@ public struct Pixmap: Sendable, Equatable {
     public let height: Int
     /// Rows of `width * 4` bytes (R, G, B, A), top to bottom; always `width * height * 4` bytes.
     public private(set) var pixels: [UInt8]
+    /// True when every pixel is known to have alpha 255, so `isOpaque` needs no scan; false means
+    /// unknown. Every write keeps it true only when it cannot leave a translucent pixel.
+    private(set) var knownOpaque = false
 
     /// A pixmap of `width` × `height` pixels filled with `fill` (transparent black by default).
     ///
@@ -52,7 +55,7 @@ public struct Pixmap: Sendable, Equatable {
         }
         self.width = width
         self.height = height
-        self.pixels = pixels
+        self.pixels = pixels  // opacity unknown: `isOpaque` scans until a write makes it known
     }
 
     /// A pixmap whose `count` bytes `initialize` writes, as `PNGCodec.decode` does: no zero fill,
@@ -120,18 +123,57 @@ public struct Pixmap: Sendable, Equatable {
     }
 
     /// Lends the pixels to `body` for writing; the buffer keeps its size (internal: only the
-    /// drawing code, which clips first, writes).
-    mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R {
-        pixels.withUnsafeMutableBufferPointer { body($0) }
+    /// drawing code, which clips first, writes). `opacity` is what is known after the write:
+    /// `.kept` only for writes that cannot make an opaque pixel translucent (source-over blends),
+    /// `.opaque` only when every pixel is then opaque; by default it becomes unknown.
+    mutating func withUnsafeMutablePixels<R>(opacity: OpacityAfterWrite = .unknown,
+                                             _ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R {
+        let result = pixels.withUnsafeMutableBufferPointer { body($0) }
+        switch opacity {
+        case .kept: break
+        case .opaque: knownOpaque = true
+        case .unknown: knownOpaque = false
+        }
+        return result
+    }
+
+    /// What a write through `withUnsafeMutablePixels` leaves known about opacity.
+    enum OpacityAfterWrite {
+        /// Opaque stays opaque: the write only blends source-over (or stores alpha 255).
+        case kept
+        /// Every pixel is opaque after the write.
+        case opaque
+        /// Anything may have happened: `isOpaque` scans until a later write makes it known.
+        case unknown
     }
 
     /// Whether every pixel is fully opaque.
-    public var isOpaque: Bool {
+    ///
+    /// - Complexity: O(1) when the pixmap's writes keep opacity known (a `clear` or a full-cover
+    ///   fill with an opaque colour, then fills, text and copies of opaque pixmaps, as every frame
+    ///   with an opaque background is drawn); otherwise O(`area`), a scan that stops at the first
+    ///   translucent pixel.
+    public var isOpaque: Bool { knownOpaque || scanIsOpaque() }
+
+    /// Whether every pixel has alpha 255, by reading them all (what `isOpaque` answers).
+    func scanIsOpaque() -> Bool {
+        pixels.withUnsafeBytes { bytes in Pixmap.alphaIs255(bytes, count: bytes.count / 4) }
+    }
+
+    /// Whether the `count` RGBA pixels at the start of `bytes` all have alpha 255.
+    static func alphaIs255(_ bytes: UnsafeRawBufferPointer, count: Int) -> Bool {
         var index = 3
-        while index < pixels.count {
-            if pixels[index] != 255 { return false }
+        let end = count * 4
+        while index < end {
+            if bytes[index] != 255 { return false }
             index += 4
         }
         return true
+    }
+
+    /// Two pixmaps are equal when their sizes and pixels are (what is known about opacity is not
+    /// part of the value).
+    public static func == (lhs: Pixmap, rhs: Pixmap) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels
     }
 }
