@@ -24,10 +24,12 @@ let package = Package(
         ),
         // Our own thin C layer: libpng's error handling needs setjmp, which Swift cannot call.
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        // Our pixel kernels in C (the span blend): fast in debug builds too, SSE2 where there is one.
+        .target(name: "CPixels"),
         // Pure Swift: scenario decoding, scroll physics, recentering, tile reuse. No C, no file I/O.
         .target(name: "GridModel"),
         // Pixels only: the canvas, FreeType text (from font bytes), the PNG codec, frame drawing. No file I/O.
-        .target(name: "Rasterizer", dependencies: ["GridModel", "CPNGCodec", "CFreeType"]),
+        .target(name: "Rasterizer", dependencies: ["GridModel", "CPNGCodec", "CPixels", "CFreeType"]),
         // Files and the export pipeline: safe file reads and atomic writes, the scenario loader (size cap,
         // style.font, default font), grouping identical frames, parallel encoding, resume, cancellation,
         // trace writing, and in-memory rendering through the same pipeline.
@@ -40,7 +42,7 @@ let package = Package(
         // bad-scenario corpus (BadScenarios/ with expected.tsv), read by GridModelTests and CLITests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["BadScenarios"]),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "GridModel", "GridExport", "TestSupport"],
+        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "CPixels", "GridModel", "GridExport", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GridExportTests", dependencies: ["GridExport", "Rasterizer", "GridModel", "GridTools", "TestSupport"]),
         .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "GridExport", "Rasterizer", "GridModel", "TestSupport"],

@@ -1,4 +1,5 @@
 public import GridModel
+import CPixels
 
 extension Pixmap {
     /// Sets every pixel to `color`.
@@ -72,46 +73,13 @@ extension Pixmap {
     }
 
     /// Source-over of `color` scaled by `alpha` (0...255) onto the `count` pixels at `p`: the
-    /// same bytes as `blend` on each, faster. Alpha 255 stores the colour; onto opaque pixels,
-    /// four at a time, each 8-bit channel widened to a lane of a `SIMD8<UInt16>` (which holds
-    /// c·a + d·(255 − a) + 127 ≤ 65,152) and divided by 255 exactly with (x + (x >> 8) + 1) >> 8,
-    /// which equals x / 255 for every x ≤ 65,152; other pixels go through `blend`.
+    /// same bytes as `blend` on each, faster. Alpha 255 stores the colour; onto opaque pixels, four
+    /// at a time with SSE2 (`rg_blend_span` in the CPixels target: C, so debug builds stay fast;
+    /// `scalar` forces its portable path, for tests).
     @inline(__always)
-    static func blendSpan(_ p: UnsafeMutablePointer<UInt8>, count: Int, _ color: RGBA, _ alpha: UInt32) {
+    static func blendSpan(_ p: UnsafeMutablePointer<UInt8>, count: Int, _ color: RGBA, _ alpha: UInt32, scalar: Bool = false) {
         guard alpha > 0, count > 0 else { return }
-        let raw = UnsafeMutableRawPointer(p)
-        if alpha == 255 {
-            // `blend` with alpha 255 gives (c·255 + 127) / 255 = c and alpha 255 (alpha ≤ color.a).
-            p.withMemoryRebound(to: UInt32.self, capacity: count) { $0.update(repeating: packed(color).littleEndian, count: count) }
-            return
-        }
-        // Four pixels as eight 16-bit lanes, each holding two channels (R and G, or B and A, in
-        // memory order): `& 0xFF` gives R and B, `>> 8` gives G and A, in lanes of their own.
-        let low = SIMD8<UInt16>(repeating: 0xFF)
-        let colour = unsafeBitCast(SIMD4<UInt32>(repeating: packed(color).littleEndian), to: SIMD8<UInt16>.self)
-        let alphaBytes = unsafeBitCast(SIMD4<UInt32>(repeating: UInt32(0xFF00_0000).littleEndian), to: SIMD8<UInt16>.self)
-        let opaque = UInt64(0xFF00_0000_FF00_0000).littleEndian  // two pixels' alpha bytes, as loaded
-        let a16 = UInt16(alpha), inv = UInt16(255 - alpha)
-        let addRB = (colour & low) &* a16 &+ 127, addGA = (colour &>> 8) &* a16 &+ 127  // c·a + 127
-        @inline(__always) func divide255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> { (x &+ (x &>> 8) &+ 1) &>> 8 }
-        var i = 0
-        while i &+ 4 <= count {  // i ≤ count, a pixel count: no overflow
-            let offset = i &* 4
-            let d = raw.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt16>.self)
-            let halves = unsafeBitCast(d, to: SIMD2<UInt64>.self)
-            if halves[0] & halves[1] & opaque == opaque {
-                let rb = divide255(addRB &+ (d & low) &* inv)
-                let ga = divide255(addGA &+ (d &>> 8) &* inv)
-                raw.storeBytes(of: rb | ga &<< 8 | alphaBytes, toByteOffset: offset, as: SIMD8<UInt16>.self)
-            } else {
-                for k in 0..<4 { blend(p + offset + k * 4, color, alpha) }
-            }
-            i &+= 4
-        }
-        while i < count {
-            blend(p + i * 4, color, alpha)
-            i += 1
-        }
+        rg_blend_span(p, count, packed(color).littleEndian, color.r, color.g, color.b, min(alpha, 255), scalar ? 1 : 0)
     }
 
     /// Fills [x, x+w) × [y, y+h) (pixels, fractional allowed), inside `clip` when given. A pixel's

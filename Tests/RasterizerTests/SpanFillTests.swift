@@ -1,4 +1,5 @@
 import Testing
+import CPixels
 import GridModel
 import TestSupport
 @testable import Rasterizer
@@ -100,12 +101,21 @@ import TestSupport
                                   UInt8(truncatingIfNeeded: rng.next()), UInt8(max(alpha, UInt32(truncatingIfNeeded: rng.next() % 256))))
                 var span = (0..<36).map { i in UInt8(i % 4 == 3 ? (rng.next() % 5 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : 255)
                                                                  : UInt8(truncatingIfNeeded: rng.next())) }
-                var each = span
+                var each = span, scalar = span
                 span.withUnsafeMutableBufferPointer { Pixmap.blendSpan($0.baseAddress!, count: 9, colour, alpha) }
+                scalar.withUnsafeMutableBufferPointer { Pixmap.blendSpan($0.baseAddress!, count: 9, colour, alpha, scalar: true) }
                 each.withUnsafeMutableBufferPointer { p in for i in 0..<9 { Pixmap.blend(p.baseAddress! + i * 4, colour, alpha) } }
                 #expect(span == each, "alpha \(alpha), colour \(colour)")
+                #expect(scalar == each, "scalar path: alpha \(alpha), colour \(colour)")
             }
         }
+    }
+
+    /// The SSE2 path is the one tested above wherever the build has it (every x86-64).
+    @Test func theVectorPathIsBuiltOnX86() {
+        #if arch(x86_64)
+        #expect(rg_blend_span_has_simd() == 1)
+        #endif
     }
 
     @Test func exactDivisionBy255HoldsForEveryBlendSum() {
