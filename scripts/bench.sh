@@ -7,11 +7,14 @@
 # Idle frames (a long `wait`: every frame identical, drawn once, written N times) and moving frames
 # are also timed with each frame fsynced before its rename (RENDER_GRID_FSYNC_EACH_FRAME=1, the
 # path before one sync per run), interleaved in the same run; --idle runs only those.
-#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle]
+# --baseline BIN times the moving runs at scale 1 and 3 with another render-grid binary too (an
+# older release build, say), interleaved on the same frames, and prints the speed-up.
+#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=2
 only=""
+baseline=""
 encoders="fast libpng"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -19,7 +22,8 @@ while [ $# -gt 0 ]; do
     --memory) only=memory; shift ;;
     --idle) only=idle; shift ;;
     --encoder) encoders="$2"; shift 2 ;;
-    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle]" >&2; exit 2 ;;
+    --baseline) baseline="$2"; only=baseline; shift 2 ;;
+    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN]" >&2; exit 2 ;;
   esac
 done
 swift build -c release --product render-grid >/dev/null
@@ -54,7 +58,7 @@ fsync_each=""  # RENDER_GRID_FSYNC_EACH_FRAME for the next measure
 measure() {  # label, then render arguments
   local label=$1; shift
   local line rss size
-  env ${fsync_each:+RENDER_GRID_FSYNC_EACH_FRAME=1} /usr/bin/time -f "%M" -o "$work/rss" "$bin" render "$@" --jobs "$jobs" \
+  env ${fsync_each:+RENDER_GRID_FSYNC_EACH_FRAME=1} /usr/bin/time -f "%M" -o "$work/rss" "${runbin:-$bin}" render "$@" --jobs "$jobs" \
     --out "$work/out" > "$work/summary"
   fsync_each=""
   rss=$(cat "$work/rss")
@@ -65,9 +69,26 @@ measure() {  # label, then render arguments
     "$(echo "$size / 1048576" | bc -l)" \
     "$(sed -E 's/rendered ([0-9]+) frames \(([0-9]+) rasterized.*/\1 frames, \2 rasterized/' <<<"$line")"
   rm -rf "$work/out"
+  last=$(sed -E 's/.* ([0-9.]+) ms\/frame.*/\1/' <<<"$line")
 }
 
 echo "render-grid benchmark, --jobs $jobs, $(nproc) cores, load:$(uptime | sed -E 's/.*load average://')"
+if [ "$only" = baseline ]; then
+  # The baseline and this build alternately, three rounds, on the same frames; the speed-up is the
+  # ratio of the medians.
+  for scale in 1 3; do
+    old=(); new=()
+    for round in 1 2 3; do
+      runbin=$baseline measure "moving 600 frames @${scale}x baseline" "$(moving 600)" --scale $scale; old+=("$last")
+      runbin="" measure "moving 600 frames @${scale}x this build" "$(moving 600)" --scale $scale; new+=("$last")
+    done
+    median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+    printf '%-34s %.2f× (median %s against %s ms/frame)\n' "speed-up @${scale}x" \
+      "$(echo "$(median "${old[@]}") / $(median "${new[@]}")" | bc -l)" "$(median "${new[@]}")" "$(median "${old[@]}")"
+  done
+  echo "load after:$(uptime | sed -E 's/.*load average://')"
+  exit 0
+fi
 first=${encoders%% *}
 if [ "$only" != memory ]; then
 # One sync per run against an fsync per frame, interleaved, twice (the machine's load drifts).
