@@ -39,13 +39,9 @@ extension FrameExporter {
     ///   (no later frame is delivered).
     public static func frames(_ range: ClosedRange<Int>, of scenario: Scenario, font: FontRenderer?,
                               options: ImageOptions = ImageOptions(), body: (RenderedFrame) throws -> Void) throws {
-        var configured = FrameRenderer(scenario: scenario, font: font)
-        configured.hud = options.hud
-        configured.showReuse = options.showReuse
-        try requireFont(configured, scenario: scenario)
-        let total = try FramePipeline.countFrames(scenario, reference: options.reference, limits: options.limits,
-                                                  cancellation: options.cancellation)
-        let resolved = try FramePipeline.resolve(range, total: total)
+        let (configured, _, resolved) = try prepare(scenario, font: font, hud: options.hud, showReuse: options.showReuse,
+                                                    reference: options.reference, limits: options.limits,
+                                                    cancellation: options.cancellation, frames: range)
         let cancellation = options.cancellation
         let pipeline = FramePipeline(renderer: configured, reference: options.reference, jobs: options.jobs,
                                      compression: options.compression, encoder: options.encoder, encode: options.includePNG, keepImages: true,

@@ -67,13 +67,9 @@ public enum FrameExporter {
     package static func render(_ scenario: Scenario, font: FontRenderer?, options: RenderOptions,
                                sync: (FrameFolder) throws(ExportError) -> Void) throws(ExportError) -> RenderSummary {
         let started = ContinuousClock.now
-        var configured = FrameRenderer(scenario: scenario, font: font)
-        configured.hud = options.hud
-        configured.showReuse = options.showReuse
-        try requireFont(configured, scenario: scenario)
-        let total = try FramePipeline.countFrames(scenario, reference: options.reference, limits: options.limits,
-                                                  cancellation: options.cancellation)
-        let range = try FramePipeline.resolve(options.frames, total: total)
+        let (configured, total, range) = try prepare(scenario, font: font, hud: options.hud, showReuse: options.showReuse,
+                                                     reference: options.reference, limits: options.limits,
+                                                     cancellation: options.cancellation, frames: options.frames)
         try FileOutput.makeDirectory(options.outputDirectory)
         let directory = options.outputDirectory
         // Temporaries of killed runs go; those of renders running beside this one stay.
@@ -143,6 +139,19 @@ public enum FrameExporter {
     }
 
     /// `ExportError(.font)` when the renderer has no font and the scenario draws text.
+    /// What a run checks and works out before its first frame, for files and memory alike: the renderer (its font
+    /// required when the frames draw text), the scenario's frame count, and `frames` resolved against it.
+    static func prepare(_ scenario: Scenario, font: FontRenderer?, hud: Bool, showReuse: Bool, reference: Bool,
+                        limits: Limits, cancellation: Cancellation?,
+                        frames: ClosedRange<Int>?) throws(ExportError) -> (FrameRenderer, total: Int, range: ClosedRange<Int>) {
+        var renderer = FrameRenderer(scenario: scenario, font: font)
+        renderer.hud = hud
+        renderer.showReuse = showReuse
+        try requireFont(renderer, scenario: scenario)
+        let total = try FramePipeline.countFrames(scenario, reference: reference, limits: limits, cancellation: cancellation)
+        return (renderer, total, try FramePipeline.resolve(frames, total: total))
+    }
+
     static func requireFont(_ renderer: FrameRenderer, scenario: Scenario) throws(ExportError) {
         guard renderer.font == nil, FrameRenderer.drawsText(scenario, hud: renderer.hud) else { return }
         throw ExportError(.font, "the scenario draws text (style.fontSize, a layer's fontSize, or the HUD) and no font was given",
