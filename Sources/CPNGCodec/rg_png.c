@@ -3,6 +3,8 @@
 #include "rg_png.h"
 
 #include <png.h>
+#include <zlib.h>
+#include <dlfcn.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -274,4 +276,11 @@ int rg_png_read(const uint8_t *bytes, size_t length, const rg_png_limits *limits
     *width = w;
     *height = h;
     return 0;
+}
+
+void rg_png_versions(const char **libpng, const char **zlib) {
+    *libpng = png_get_libpng_ver(NULL);
+    // zlibVersion through the symbol table: zlib is linked by libpng, not by us.
+    const char *(*version)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT, "zlibVersion");
+    *zlib = version ? version() : ZLIB_VERSION;
 }

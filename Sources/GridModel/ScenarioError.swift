@@ -71,7 +71,7 @@ func excerpt(_ text: String, limit: Int = 60) -> String {
 /// Suggests the closest known name for a misspelt key or step ("did you mean"). Candidates whose
 /// length alone differs by more than the allowed distance are skipped without computing it, so a
 /// megabyte-long key costs no more than reading it.
-func closestName(to name: String, in candidates: [String]) -> String? {
+package func closestName(to name: String, in candidates: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

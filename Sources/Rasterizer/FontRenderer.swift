@@ -258,3 +258,20 @@ extension Pixmap {
         }
     }
 }
+
+extension FontRenderer {
+    /// The version of the FreeType library this process runs with (`FT_Library_Version`), which decides
+    /// the pixels of every label; "unknown" if FreeType cannot be initialised.
+    ///
+    /// ```swift
+    /// print(FontRenderer.freeTypeVersion)  // "2.12.1"
+    /// ```
+    public static let freeTypeVersion: String = {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+        defer { FT_Done_FreeType(library) }
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }()
+}

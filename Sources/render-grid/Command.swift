@@ -1,3 +1,5 @@
+import GridModel
+
 /// A command's description: its usage, options, notes, exit codes and example. Parsing and
 /// `--help` are both generated from it, so the help cannot drift from what is accepted.
 ///
@@ -47,6 +49,12 @@ struct Command: Sendable {
         return out
     }
 
+    /// " (did you mean --scale?)" for a mistyped `--scael`, using the scenario decoder's suggestion; empty
+    /// when no candidate is close.
+    static func suggestion(for name: String, in candidates: [String]) -> String {
+        closestName(to: name, in: candidates).map { " (did you mean \($0)?)" } ?? ""
+    }
+
     /// `text` cut into lines of at most `width` characters at spaces (a longer word stays whole).
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = [], line = ""
@@ -82,7 +90,7 @@ struct Command: Sendable {
             let name = String(argument.prefix { $0 != "=" })
             let inline = argument.count > name.count ? String(argument.dropFirst(name.count + 1)) : nil
             guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option \(argument)")
+                throw UsageError("unknown option \(argument)" + Self.suggestion(for: name, in: options.map(\.name) + ["--help"]))
             }
             if parsed.values[name] != nil, !option.isRepeatable { throw UsageError("\(name) is given more than once") }
             let value: Option.Value

@@ -21,7 +21,8 @@ let usage = {
         COMMANDS:
         \(lines.joined(separator: "\n"))
 
-        Run 'render-grid <command> --help' for a command's options.
+        Run 'render-grid <command> --help' for a command's options, 'render-grid --version' for the version and
+        the libpng, zlib and FreeType it runs with.
         EXAMPLE:
           \(RenderCommand.command.example)
         """
@@ -48,23 +49,36 @@ func report(_ error: Error) -> Int32 {
     return code
 }
 
+/// The words accepted in place of a command, for the did-you-mean of a mistyped one.
+let topLevelWords = commands.map(\.name) + ["--help", "help", "--version"]
+
 var arguments = Array(CommandLine.arguments.dropFirst())
-let command = arguments.isEmpty ? "--help" : arguments.removeFirst()
 let status: Int32
-do {
-    switch command {
-    case "render": status = try RenderCommand.run(arguments)
-    case "diff": status = try DiffCommand.run(arguments)
-    case "verify": status = try VerifyCommand.run(arguments)
-    case "sheet": status = try SheetCommand.run(arguments)
-    case "plot": status = try PlotCommand.run(arguments)
-    case "--help", "-h", "help":
-        print(usage)
-        status = 0
-    default:
-        throw UsageError("unknown command '\(command)' (render-grid --help lists the commands)")
+if arguments.isEmpty {
+    // No command is a usage error: the usage goes to stderr, so a script that forgot its arguments fails.
+    FileHandle.standardError.write((usage + "\n").data(using: .utf8)!)
+    status = 2
+} else {
+    let command = arguments.removeFirst()
+    do {
+        switch command {
+        case "render": status = try RenderCommand.run(arguments)
+        case "diff": status = try DiffCommand.run(arguments)
+        case "verify": status = try VerifyCommand.run(arguments)
+        case "sheet": status = try SheetCommand.run(arguments)
+        case "plot": status = try PlotCommand.run(arguments)
+        case "--help", "-h", "help":
+            print(usage)
+            status = 0
+        case "--version":
+            print(RenderGrid.versionLine)
+            status = 0
+        default:
+            throw UsageError("unknown command '\(command)'" + Command.suggestion(for: command, in: topLevelWords)
+                             + "; render-grid --help lists the commands")
+        }
+    } catch {
+        status = report(error)
     }
-} catch {
-    status = report(error)
 }
 exit(status)

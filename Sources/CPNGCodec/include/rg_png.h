@@ -68,4 +68,10 @@ int rg_png_read(const uint8_t *bytes, size_t length, const rg_png_limits *limits
                 uint8_t *out, size_t out_length, uint32_t *width, uint32_t *height,
                 char *message, size_t message_size);
 
+/// The versions of the libpng and zlib this process runs with (not the headers it was built with),
+/// as static strings: libpng's png_get_libpng_ver and zlib's zlibVersion. zlib is found at run time
+/// through the libpng that loaded it; if it cannot be, *zlib is the version of the zlib headers this
+/// file was compiled with (ZLIB_VERSION).
+void rg_png_versions(const char **libpng, const char **zlib);
+
 #endif
