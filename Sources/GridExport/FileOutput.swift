@@ -191,7 +191,7 @@ package final class StreamingFile {
         if rename(temporary, path) != 0 {
             let reason = FileOutput.reason(errno)
             unlink(temporary)
-            throw ExportError(.output, "cannot rename \(FileInput.quoted(temporary)) to \(FileInput.quoted(path)): \(reason)")
+            throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")
         }
     }
 

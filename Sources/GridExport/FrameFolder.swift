@@ -159,7 +159,7 @@ package final class FrameFolder: Sendable {
         guard renameat(descriptor, temporary, descriptor, name) == 0 else {
             let reason = FileOutput.reason(errno)
             unlinkat(descriptor, temporary, 0)
-            throw ExportError(.output, "cannot rename \(FileInput.quoted(temporary)) to \(FileInput.quoted(path(of: name))): \(reason)")
+            throw ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(reason)")
         }
         if syncFileSystem == nil { written.withLock { $0.append(name) } }
     }

@@ -106,3 +106,40 @@ import Testing
         #expect(!Set(DiffCommand.command.options.map(\.name)).subtracting(Self.optionNames(in: synopsis ?? "")).isEmpty)
     }
 }
+
+/// Error messages name paths as the user typed them: a failed rename named the hidden temporary
+/// (`.frame_00000.png.123-abc.tmp`, relative to the output folder, not to the working folder) beside
+/// the real path; it now names only the file the user asked for.
+@Suite struct TypedPathTests {
+    /// One render-grid run in `folder` whose output file `blocked` is a folder, so the final rename fails.
+    static func failure(_ arguments: [String], blocked: String, in folder: URL) throws -> CLI.Result {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(blocked).appendingPathComponent("x"),
+                                                withIntermediateDirectories: true)
+        return try CLI.run(arguments, in: folder)
+    }
+
+    @Test(arguments: [false, true])
+    func aFailedRenameNamesThePathAsTyped(absolute: Bool) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try CLI.write(CLI.smallScenario(), to: folder, as: "s.json")
+        let root = absolute ? folder.path + "/" : ""
+        let cases: [([String], String, String)] = [
+            // a frame (FrameFolder), the trace and the sheet (StreamingFile), then plot's output
+            (["render", "s.json", "--out", root + "a", "--frames", "0:1", "--jobs", "1", "--quiet"], "a/frame_00000.png",
+             root + "a/frame_00000.png"),
+            (["render", "s.json", "--out", root + "b", "--frames", "0:1", "--quiet"], "b/trace_00000-00001.jsonl",
+             root + "b/trace_00000-00001.jsonl"),
+            (["render", "s.json", "--out", root + "c", "--frames", "0:1", "--sheet", "--quiet"], "c/sheet.png",
+             root + "c/sheet.png"),
+            (["plot", root + "c/trace_00000-00001.jsonl", "--out", root + "d"], "d", root + "d"),
+        ]
+        for (arguments, blocked, shown) in cases {
+            let result = try Self.failure(arguments, blocked: blocked, in: folder)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("render-grid: error: cannot write \(shown): "), "\(result.stderr)")
+            #expect(!result.stderr.contains(".tmp"), "a temporary name is shown: \(result.stderr)")
+            if !absolute { #expect(!result.stderr.contains(folder.path), "an absolute path is shown: \(result.stderr)") }
+        }
+    }
+}
