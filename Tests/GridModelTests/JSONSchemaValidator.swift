@@ -33,7 +33,7 @@ enum JSONSchemaValidator {
         try:
             import jsonschema
         except ImportError:
-            print("the Python module jsonschema is not installed (Debian: python3-jsonschema)")
+            print("python3 has no jsonschema module here (Debian: python3-jsonschema)")
             sys.exit(3)
 
         def unique(pairs):
