@@ -9,7 +9,8 @@ import Foundation
 enum JSONSchemaValidator {
     /// What the validator says of one file.
     enum Verdict: String, Sendable {
-        /// Strict JSON (UTF-8, optionally after a byte order mark; no NaN, no duplicate keys) that the schema accepts.
+        /// Strict JSON (UTF-8, optionally after a byte order mark; no NaN, no duplicate keys, no unpaired
+        /// surrogate) that the schema accepts.
         case accepted
         /// Strict JSON that the schema rejects.
         case rejected
@@ -58,6 +59,7 @@ enum JSONSchemaValidator {
                 with open(path, "rb") as f:
                     text = f.read().decode("utf-8-sig")  # a byte order mark is allowed, as the decoder allows it
                 document = json.loads(text, object_pairs_hook=unique, parse_constant=no_constant)
+                json.dumps(document, ensure_ascii=False).encode("utf-8")  # an unpaired surrogate escape fails here
             except (ValueError, RecursionError):
                 print("notJSON\t" + path)
                 continue

@@ -65,6 +65,7 @@ struct AgreementCase: Sendable, CustomStringConvertible {
         named("name of 100 precomposed é", String(repeating: "é", count: 100), accepts: true),
         named("name of 100 escaped surrogate pairs", String(repeating: #"\ud83d\ude00"#, count: 100), accepts: true),
         named("name of 101 escaped surrogate pairs", String(repeating: #"\ud83d\ude00"#, count: 101), accepts: false),
+        named("name with an unpaired surrogate escape", #"a\ud800b"#, accepts: false),
     ]
 
     /// The case's file in `folder`.
@@ -163,7 +164,8 @@ struct SchemaValidatorTests {
     func schemaAndDecoderAgree(_ c: AgreementCase) throws {
         let decodes = (try? ScenarioDecoder.decode(Array(c.json.utf8))) != nil
         #expect(decodes == c.accepts, "decoder: \(c.name)")
-        #expect(try verdicts()[c.name] == (c.accepts ? .accepted : .rejected), "schema: \(c.name)")
+        let verdict = try verdicts()[c.name]
+        #expect(c.accepts ? verdict == .accepted : verdict == .rejected || verdict == .notJSON, "schema: \(c.name)")
     }
 
     @Test func everyBundledScenarioValidates() throws {
