@@ -66,8 +66,9 @@ extension Scenario {
 
 extension Scenario {
     private func checkNameAndViewport(limits: Limits) throws(ScenarioError) {
-        if !Allowed.name.contains(name.count) {
-            throw ScenarioError(kind: .outOfRange, path: "name", message: "must be 1 to 100 characters")
+        // Unicode scalars, as JSON Schema's maxLength counts them (not Characters: "👍🏽" is two).
+        if !Allowed.name.contains(name.unicodeScalars.count) {
+            throw ScenarioError(kind: .outOfRange, path: "name", message: "must be 1 to 100 Unicode code points")
         }
         try Check.number(viewport.width, in: Allowed.viewportPoints, "viewport.width")
         try Check.number(viewport.height, in: Allowed.viewportPoints, "viewport.height")
