@@ -67,11 +67,22 @@ enum JSONSchemaValidator {
             print(verdict + "\t" + path)
         """#
 
-    /// Runs `python3` once over `files` against the schema at `schema`.
+    /// Runs Python once over `files` against the schema at `schema`: the `python3` on the PATH, or, when that one
+    /// lacks jsonschema, the system's /usr/bin/python3 (where Debian's python3-jsonschema installs it).
     static func run(schema: URL, files: [URL]) -> Run {
+        let first = run(schema: schema, files: files, python: ["/usr/bin/env", "python3"])
+        if case .missing = first, FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
+            let system = run(schema: schema, files: files, python: ["/usr/bin/python3"])
+            if case .missing = system { return first }
+            return system
+        }
+        return first
+    }
+
+    static func run(schema: URL, files: [URL], python: [String]) -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schema.path] + files.map(\.path)
+        process.executableURL = URL(fileURLWithPath: python[0])
+        process.arguments = Array(python.dropFirst()) + ["-c", script, schema.path] + files.map(\.path)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

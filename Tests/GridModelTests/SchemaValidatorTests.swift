@@ -126,11 +126,12 @@ let schemaValidatorMissing: String? = {
 /// The schema through a real JSON Schema validator (Python's jsonschema): it rejects every corpus file the
 /// decoder rejects, except the listed rules it cannot express; it agrees with the decoder on the rules that join
 /// keys and on string lengths; it accepts every bundled scenario.
-@Suite(.enabled(if: schemaValidatorMissing == nil,
+@Suite(.enabled(if: schemaValidatorMissing == nil || RequiredTools.required,
                 "\(schemaValidatorMissing ?? ""); CI installs it: skipped"))
 struct SchemaValidatorTests {
     func verdicts() throws -> [String: JSONSchemaValidator.Verdict] {
         if case .failed(let why) = schemaValidatorRun { Issue.record("the validator failed: \(why)") }
+        if case .missing(let why) = schemaValidatorRun { Issue.record("\(why), and RENDER_GRID_REQUIRE_TOOLS=1 requires it") }
         guard case .verdicts(let verdicts) = schemaValidatorRun else { throw CancellationError() }
         return verdicts
     }

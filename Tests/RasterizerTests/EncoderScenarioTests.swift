@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GridModel
 import GridExport
 @testable import Rasterizer
@@ -46,7 +47,7 @@ import GridExport
     static let pngcheck = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck", "/opt/homebrew/bin/pngcheck"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test(.enabled(if: pngcheck != nil, "pngcheck is not installed here (CI installs it): skipped"),
+    @Test(.enabled(if: pngcheck != nil || RequiredTools.required, "pngcheck is not installed here (CI installs it): skipped"),
           arguments: ["fling-threshold", "scale3", "parallax", "labels-grouped", "carousel-loop-seamless"])
     func pngcheckAcceptsFastFrames(name: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("encoder-pngcheck-\(name)-\(getpid())")
@@ -61,7 +62,7 @@ import GridExport
             }
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.pngcheck!)
+        process.executableURL = URL(fileURLWithPath: try #require(Self.pngcheck, "pngcheck is required here (RENDER_GRID_REQUIRE_TOOLS=1) but not installed"))
         process.arguments = ["-q"] + paths
         let output = Pipe()
         process.standardOutput = output
