@@ -13,15 +13,18 @@ public struct PixelMatchOptions: Sendable {
     public var ignore: [IntRect] = []
     /// Draw a pixelmatch-style diff image.
     public var makeDiffImage = false
-    /// Blend translucent pixels over pixelmatch 7's checkerboard pattern before comparing (its
-    /// `checkerboard: true`, the default since 7.0); false blends them over white, as pixelmatch ≤ 6.x
-    /// and 7.2 with `checkerboard: false` do. Opaque pixels compare the same either way.
+    /// Blend translucent pixels over pixelmatch's checkerboard (true) or over white (false).
+    ///
+    /// true is pixelmatch 7's default (`checkerboard: true`); false is the white blend of pixelmatch
+    /// ≤ 6.x and of 7.2 with `checkerboard: false`. Opaque pixels compare the same either way.
     public var checkerboard = true
-    /// The diff image's colour for counted pixels that are darker in the second image
-    /// (pixelmatch's `diffColorAlt`); nil draws them red like the others, as pixelmatch does by default.
+    /// The diff image's colour for counted pixels darker in the second image (pixelmatch's `diffColorAlt`).
+    ///
+    /// nil draws them red like the others, as pixelmatch does by default.
     public var diffColorAlt: RGBA?
-    /// pixelmatch 7.2's defaults: threshold 0.1, anti-aliasing excluded, checkerboard blending, no
-    /// `diffColorAlt`; nothing ignored, no diff image.
+    /// pixelmatch 7.2's defaults: threshold 0.1, anti-aliasing excluded, checkerboard blend.
+    ///
+    /// Also no `diffColorAlt`, nothing ignored, no diff image.
     public init() {}
 }
 
@@ -33,15 +36,17 @@ public struct PixelMatchResult: Sendable {
     public var antialiased: Int
     /// Bounding box of the counted pixels; nil when none differ.
     public var box: IntRect?
-    /// Unchanged pixels faded grey, differing red (or `diffColorAlt` where the second image is
-    /// darker), anti-aliased yellow: pixelmatch's output, byte for byte, on pixels not ignored.
+    /// pixelmatch's diff image, byte for byte on pixels not ignored.
+    ///
+    /// Unchanged pixels faded grey, differing red (or `diffColorAlt` where the second image is darker),
+    /// anti-aliased yellow.
     public var diffImage: Pixmap?
 }
 
-/// pixelmatch 7.2's metric, reimplemented: the YIQ colour delta of Kotsarenko and Ramos with
-/// pixelmatch's threshold scale, translucent pixels blended over its checkerboard (or white), and its
-/// anti-aliasing detector (after Vysniauskas, 2009). On the same RGBA images and options the count
-/// equals pixelmatch 7.2.0's, translucent pixels included.
+/// pixelmatch 7.2's metric, reimplemented; on the same RGBA images and options the count equals its count.
+///
+/// The YIQ colour delta of Kotsarenko and Ramos with pixelmatch's threshold scale, translucent pixels
+/// blended over its checkerboard (or white), and its anti-aliasing detector (after Vysniauskas, 2009).
 public enum PixelMatch {
     /// The largest possible YIQ delta.
     static let maxYIQDelta = 35215.0
@@ -51,6 +56,7 @@ public enum PixelMatch {
     /// ```swift
     /// var options = PixelMatchOptions()
     /// options.ignore = [IntRect(x: 0, y: 0, width: 100, height: 40)]   // the clock
+    /// options.checkerboard = false   // translucent pixels over white, as pixelmatch ≤ 6.x
     /// let result = try PixelMatch.compare(expected, actual, options: options)
     /// print(result.different, result.box as Any)
     /// ```
@@ -113,16 +119,19 @@ public enum PixelMatch {
         out[pos] = r; out[pos + 1] = g; out[pos + 2] = b; out[pos + 3] = 255
     }
 
-    /// pixelmatch's faded-grey background pixel: the luma blended with white at opacity
-    /// 0.1·alpha, truncated as a store into a Uint8Array truncates (the value is in 229.5…255).
+    /// pixelmatch's faded-grey diff-image pixel for an unchanged one.
+    ///
+    /// The luma blended with white at opacity 0.1·alpha, truncated as a store into a Uint8Array
+    /// truncates (the value is in 229.5…255).
     @inline(__always) static func grey(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt8 {
         let luma = Double(r) * 0.29889531 + Double(g) * 0.58662247 + Double(b) * 0.11448223
         let value = 255 + (luma - 255) * 0.1 * Double(a) / 255
         return UInt8(max(0, min(255, value)))
     }
 
-    /// The background a translucent pixel at byte offset k is blended over: pixelmatch 7's
-    /// checkerboard, one of eight colours (channels 48 or 207) picked from k, or white.
+    /// The colour a translucent pixel at byte offset k is blended over.
+    ///
+    /// pixelmatch 7's checkerboard, one of eight colours (channels 48 or 207) picked from k, or white.
     @inline(__always) static func background(_ k: Int, checkerboard: Bool) -> (Double, Double, Double) {
         guard checkerboard else { return (255, 255, 255) }
         // JavaScript's `(k / φ | 0) % 2`: truncated, wrapped to Int32 (for offsets past 2³¹·φ), signed remainder.
@@ -132,8 +141,9 @@ public enum PixelMatch {
         return (48 + 159 * Double(k % 2), 48 + 159 * bit(1.618033988749895), 48 + 159 * bit(2.618033988749895))
     }
 
-    /// The squared YIQ distance between pixel k of `p` and pixel m of `q`, negative when q's pixel is
-    /// darker; with `yOnly`, the signed brightness difference. Translucent pixels are composited over
+    /// The squared YIQ distance between pixel k of `p` and pixel m of `q`, negative when q's is darker.
+    ///
+    /// With `yOnly`, the signed brightness difference. Translucent pixels are composited over
     /// `background(k)`; the arithmetic is pixelmatch 7.2's, in its order, so rounding agrees too.
     static func colorDelta(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int,
                            yOnly: Bool, checkerboard: Bool) -> Double {
