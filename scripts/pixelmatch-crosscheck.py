@@ -5,7 +5,10 @@ mapbox/pixelmatch), to cross-check `render-grid diff`.
     pip install pixelmatch
     scripts/pixelmatch-crosscheck.py A.png B.png [threshold] [includeAA: 0|1]
 
-Prints the count. PNGs are decoded with the standard library only (8-bit RGB/RGBA, non-interlaced,
+Prints the count. The PyPI port blends translucent pixels over white (pixelmatch <= 6.x, or 7.2 with
+`checkerboard: false`), so on translucent images compare it with `render-grid diff --white-blend`; the
+default (7.2's checkerboard blend) is checked by Tests/GridToolsTests/PixelMatch72Tests.swift against
+counts recorded from pixelmatch 7.2.0 itself. PNGs are decoded with the standard library only (8-bit RGB/RGBA, non-interlaced,
 which is what render-grid writes)."""
 import struct
 import sys

@@ -245,7 +245,10 @@ int rg_png_read(const uint8_t *bytes, size_t length, const rg_png_limits *limits
     }
     int color = png_get_color_type(png, info);
     int depth = png_get_bit_depth(png, info);
-    if (depth == 16) png_set_strip_16(png);
+    /* 16-bit channels become round(v * 255 / 65535), as pngjs (and so pixelmatch's CLI) decodes them;
+       png_set_strip_16 would keep the high byte, off by one for about half of all values. libpng's
+       scale_16 computes that rounding exactly (checked over all 65536 values by PNG16Tests). */
+    if (depth == 16) png_set_scale_16(png);
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);

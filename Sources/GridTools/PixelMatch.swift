@@ -1,4 +1,5 @@
 public import Rasterizer
+public import GridModel
 
 /// How `PixelMatch.compare` counts.
 public struct PixelMatchOptions: Sendable {
@@ -12,7 +13,18 @@ public struct PixelMatchOptions: Sendable {
     public var ignore: [IntRect] = []
     /// Draw a pixelmatch-style diff image.
     public var makeDiffImage = false
-    /// pixelmatch's defaults: threshold 0.1, anti-aliasing excluded, nothing ignored, no diff image.
+    /// Blend translucent pixels over pixelmatch's checkerboard (true) or over white (false).
+    ///
+    /// true is pixelmatch 7's default (`checkerboard: true`); false is the white blend of pixelmatch
+    /// ≤ 6.x and of 7.2 with `checkerboard: false`. Opaque pixels compare the same either way.
+    public var checkerboard = true
+    /// The diff image's colour for counted pixels darker in the second image (pixelmatch's `diffColorAlt`).
+    ///
+    /// nil draws them red like the others, as pixelmatch does by default.
+    public var diffColorAlt: RGBA?
+    /// pixelmatch 7.2's defaults: threshold 0.1, anti-aliasing excluded, checkerboard blend.
+    ///
+    /// Also no `diffColorAlt`, nothing ignored, no diff image.
     public init() {}
 }
 
@@ -24,13 +36,17 @@ public struct PixelMatchResult: Sendable {
     public var antialiased: Int
     /// Bounding box of the counted pixels; nil when none differ.
     public var box: IntRect?
-    /// Unchanged pixels faded grey, differing red, anti-aliased yellow.
+    /// pixelmatch's diff image, byte for byte on pixels not ignored.
+    ///
+    /// Unchanged pixels faded grey, differing red (or `diffColorAlt` where the second image is darker),
+    /// anti-aliased yellow.
     public var diffImage: Pixmap?
 }
 
-/// pixelmatch 7's metric, reimplemented: the YIQ colour delta of Kotsarenko and Ramos with
-/// pixelmatch's threshold scale, and its anti-aliasing detector (after Vysniauskas, 2009). On the
-/// same images and options the count equals pixelmatch's.
+/// pixelmatch 7.2's metric, reimplemented; on the same RGBA images and options the count equals its count.
+///
+/// The YIQ colour delta of Kotsarenko and Ramos with pixelmatch's threshold scale, translucent pixels
+/// blended over its checkerboard (or white), and its anti-aliasing detector (after Vysniauskas, 2009).
 public enum PixelMatch {
     /// The largest possible YIQ delta.
     static let maxYIQDelta = 35215.0
@@ -40,6 +56,7 @@ public enum PixelMatch {
     /// ```swift
     /// var options = PixelMatchOptions()
     /// options.ignore = [IntRect(x: 0, y: 0, width: 100, height: 40)]   // the clock
+    /// options.checkerboard = false   // translucent pixels over white, as pixelmatch ≤ 6.x
     /// let result = try PixelMatch.compare(expected, actual, options: options)
     /// print(result.different, result.box as Any)
     /// ```
@@ -53,7 +70,7 @@ public enum PixelMatch {
         guard options.threshold >= 0 && options.threshold <= 1 else {
             throw ToolError(.invalidOption, "the threshold must be from 0 to 1, not \(options.threshold)")
         }
-        let width = a.width, height = a.height
+        let width = a.width, height = a.height, checkerboard = options.checkerboard
         let maxDelta = maxYIQDelta * options.threshold * options.threshold
         // Regions clipped to the image once, so the loop compares in-range integers only.
         let ignore = options.ignore.compactMap { $0.intersection(a.bounds) }
@@ -68,20 +85,22 @@ public enum PixelMatch {
                         let i = y * width + x
                         let pos = i * 4
                         let same = ra.loadUnaligned(fromByteOffset: pos, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
-                        let delta = same ? 0 : colorDelta(pa, pb, pos, pos, yOnly: false)
+                        let delta = same ? 0 : colorDelta(pa, pb, pos, pos, yOnly: false, checkerboard: checkerboard)
                         if abs(delta) > maxDelta && !(!ignore.isEmpty && ignore.contains { $0.contains(x: x, y: y) }) {
-                            if !options.includeAA && (isAntialiased(pa, x, y, width, height, pb) || isAntialiased(pb, x, y, width, height, pa)) {
+                            if !options.includeAA && (isAntialiased(pa, x, y, width, height, pb, checkerboard: checkerboard)
+                                                      || isAntialiased(pb, x, y, width, height, pa, checkerboard: checkerboard)) {
                                 antialiased += 1
                                 if options.makeDiffImage { put(&output, pos, 255, 255, 0) }
                             } else {
                                 different += 1
                                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                                if options.makeDiffImage { put(&output, pos, 255, 0, 0) }
+                                if options.makeDiffImage {
+                                    if delta < 0, let alt = options.diffColorAlt { put(&output, pos, alt.r, alt.g, alt.b) } else { put(&output, pos, 255, 0, 0) }
+                                }
                             }
                         } else if options.makeDiffImage {
                             // Similar (or ignored): the expected image as faded greyscale.
-                            let grey = blend(luma(Double(pa[pos]), Double(pa[pos + 1]), Double(pa[pos + 2])), 0.1 * Double(pa[pos + 3]) / 255)
-                            let v = UInt8(max(0, min(255, grey.rounded())))
+                            let v = grey(pa[pos], pa[pos + 1], pa[pos + 2], pa[pos + 3])
                             put(&output, pos, v, v, v)
                         }
                     }
@@ -100,42 +119,58 @@ public enum PixelMatch {
         out[pos] = r; out[pos + 1] = g; out[pos + 2] = b; out[pos + 3] = 255
     }
 
-    @inline(__always) static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.29889531 + g * 0.58662247 + b * 0.11448223 }
-    @inline(__always) static func inPhase(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.59597799 - g * 0.27417610 - b * 0.32180189 }
-    @inline(__always) static func quadrature(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.21147017 - g * 0.52261711 + b * 0.31114694 }
-    /// A translucent colour composited over white.
-    @inline(__always) static func blend(_ c: Double, _ a: Double) -> Double { 255 + (c - 255) * a }
+    /// pixelmatch's faded-grey diff-image pixel for an unchanged one.
+    ///
+    /// The luma blended with white at opacity 0.1·alpha, truncated as a store into a Uint8Array
+    /// truncates (the value is in 229.5…255).
+    @inline(__always) static func grey(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt8 {
+        let luma = Double(r) * 0.29889531 + Double(g) * 0.58662247 + Double(b) * 0.11448223
+        let value = 255 + (luma - 255) * 0.1 * Double(a) / 255
+        return UInt8(max(0, min(255, value)))
+    }
 
-    /// The squared YIQ distance between pixel k of `p` and pixel m of `q`, negative when q's pixel is
-    /// darker; with `yOnly`, the signed brightness difference.
-    static func colorDelta(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int, yOnly: Bool) -> Double {
-        var r1 = Double(p[k]), g1 = Double(p[k + 1]), b1 = Double(p[k + 2])
-        let a1 = p[k + 3]
-        var r2 = Double(q[m]), g2 = Double(q[m + 1]), b2 = Double(q[m + 2])
-        let a2 = q[m + 3]
-        if a1 == a2 && r1 == r2 && g1 == g2 && b1 == b2 { return 0 }
-        if a1 < 255 {
-            let a = Double(a1) / 255
-            r1 = blend(r1, a); g1 = blend(g1, a); b1 = blend(b1, a)
+    /// The colour a translucent pixel at byte offset k is blended over.
+    ///
+    /// pixelmatch 7's checkerboard, one of eight colours (channels 48 or 207) picked from k, or white.
+    @inline(__always) static func background(_ k: Int, checkerboard: Bool) -> (Double, Double, Double) {
+        guard checkerboard else { return (255, 255, 255) }
+        // JavaScript's `(k / φ | 0) % 2`: truncated, wrapped to Int32 (for offsets past 2³¹·φ), signed remainder.
+        @inline(__always) func bit(_ divisor: Double) -> Double {
+            Double(Int32(truncatingIfNeeded: Int64(Double(k) / divisor)) % 2)
         }
-        if a2 < 255 {
-            let a = Double(a2) / 255
-            r2 = blend(r2, a); g2 = blend(g2, a); b2 = blend(b2, a)
+        return (48 + 159 * Double(k % 2), 48 + 159 * bit(1.618033988749895), 48 + 159 * bit(2.618033988749895))
+    }
+
+    /// The squared YIQ distance between pixel k of `p` and pixel m of `q`, negative when q's is darker.
+    ///
+    /// With `yOnly`, the signed brightness difference. Translucent pixels are composited over
+    /// `background(k)`; the arithmetic is pixelmatch 7.2's, in its order, so rounding agrees too.
+    static func colorDelta(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int,
+                           yOnly: Bool, checkerboard: Bool) -> Double {
+        let r1 = Double(p[k]), g1 = Double(p[k + 1]), b1 = Double(p[k + 2]), a1 = Double(p[k + 3])
+        let r2 = Double(q[m]), g2 = Double(q[m + 1]), b2 = Double(q[m + 2]), a2 = Double(q[m + 3])
+        var dr = r1 - r2, dg = g1 - g2, db = b1 - b2
+        let da = a1 - a2
+        if dr == 0 && dg == 0 && db == 0 && da == 0 { return 0 }
+        if a1 < 255 || a2 < 255 {
+            let (rb, gb, bb) = background(k, checkerboard: checkerboard)
+            dr = (r1 * a1 - r2 * a2 - rb * da) / 255
+            dg = (g1 * a1 - g2 * a2 - gb * da) / 255
+            db = (b1 * a1 - b2 * a2 - bb * da) / 255
         }
-        let y1 = luma(r1, g1, b1), y2 = luma(r2, g2, b2)
-        let y = y1 - y2
+        let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
         if yOnly { return y }
-        let i = inPhase(r1, g1, b1) - inPhase(r2, g2, b2)
-        let q = quadrature(r1, g1, b1) - quadrature(r2, g2, b2)
+        let i = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
+        let q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
         let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
-        return y1 > y2 ? -delta : delta
+        return y > 0 ? -delta : delta
     }
 
     /// Whether pixel (x1, y1) of `img` looks like anti-aliasing: its neighbours include both a
     /// darker and a brighter pixel, at most two equal ones, and the darkest or the brightest of
     /// them sits in a flat area (3+ equal neighbours) in both images.
     static func isAntialiased(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int,
-                              _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+                              _ other: UnsafeBufferPointer<UInt8>, checkerboard: Bool) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
@@ -143,7 +178,7 @@ public enum PixelMatch {
         var darkX = 0, darkY = 0, brightX = 0, brightY = 0
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
-                let delta = colorDelta(img, img, pos, (y * width + x) * 4, yOnly: true)
+                let delta = colorDelta(img, img, pos, (y * width + x) * 4, yOnly: true, checkerboard: checkerboard)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }

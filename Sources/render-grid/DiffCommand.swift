@@ -12,12 +12,18 @@ enum DiffCommand {
             changed, size-changed, added (only in ACTUAL) or removed (only in EXPECTED).
 
             The metric is pixelmatch 7.2's, reimplemented: the YIQ colour delta with its threshold scale
-            (a pixel differs when the delta exceeds 35215·threshold²) and its anti-aliasing detector. On opaque
-            images the counts equal pixelmatch's exactly, with the same threshold and includeAA.
+            (a pixel differs when the delta exceeds 35215·threshold²), translucent pixels blended over its
+            checkerboard, and its anti-aliasing detector. The counts equal pixelmatch 7.2's exactly on any
+            RGBA images, with the same threshold, includeAA and checkerboard; 16-bit PNGs are rounded to
+            8 bits as pixelmatch's CLI (pngjs) rounds them.
             """,
         options: [
             Option("--threshold", "T", .double(0...1), default: "0.1, pixelmatch's", "0…1, smaller is more sensitive"),
             Option(flag: "--include-aa", "count anti-aliased pixels as differences"),
+            Option(flag: "--white-blend", """
+                blend translucent pixels over white, as pixelmatch 6 and older did (7.2's checkerboard: false), \
+                instead of 7.2's checkerboard
+                """),
             Option("--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
             Option("--max-diff-ratio", "R", .double(0...1),
                    "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
@@ -58,6 +64,7 @@ enum DiffCommand {
         var options = DiffOptions()
         if let t = args.double("--threshold") { options.match.threshold = t }
         options.match.includeAA = args.flag("--include-aa")
+        options.match.checkerboard = !args.flag("--white-blend")
         options.maxDiffPixels = args.int("--max-diff-pixels")
         options.maxDiffRatio = args.double("--max-diff-ratio")
         options.match.ignore = try args.strings("--ignore").map(parseRegion)

@@ -39,9 +39,9 @@ import TestSupport
     /// Which flags each command takes, so most vectors get past argument parsing.
     static let commandFlags: [String: [String]] = [
         "render": ["--out", "--scale", "--frames", "--reference", "--jobs", "--font", "--compression", "--encoder", "--max-frames",
-                   "--max-pixels", "--max-file-size", "--hud", "--show-reuse", "--sheet", "--resume", "--quiet"],
+                   "--max-pixels", "--max-file-size", "--hud", "--show-reuse", "--sheet", "--resume", "--link-repeats", "--quiet"],
         "verify": ["--scale", "--font", "--strict-edges", "--json", "--max-frames", "--max-pixels"],
-        "diff": ["--threshold", "--include-aa", "--max-diff-pixels", "--max-diff-ratio", "--ignore", "--side-by-side",
+        "diff": ["--threshold", "--include-aa", "--white-blend", "--max-diff-pixels", "--max-diff-ratio", "--ignore", "--side-by-side",
                  "--json", "--timing", "--jobs", "--max-pixels"],
         "sheet": ["--every", "--columns", "--width", "--out", "--font"],
         "plot": ["--width", "--height", "--out", "--font"],

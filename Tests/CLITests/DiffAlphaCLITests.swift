@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+/// `render-grid diff` on translucent frames counts as pixelmatch 7.2 does (checkerboard blend), and
+/// `--white-blend` gives the old white blend back.
+@Suite struct DiffAlphaCLITests {
+    static let fixtures = CLI.packageRoot.appendingPathComponent("Tests/GridToolsTests/Fixtures")
+
+    /// The case in small: a #FFFFFF80 frame against a #00000000 one, an opaque block in both.
+    /// It was "1 same, within tolerance", exit 0; pixelmatch 7.2.0 counts 2,832 differing pixels.
+    @Test func translucentWhiteAgainstTransparentDiffers() throws {
+        let a = Self.fixtures.appendingPathComponent("alphabg-a.png").path, b = Self.fixtures.appendingPathComponent("alphabg-b.png").path
+        let checkerboard = try CLI.run(["diff", a, b])
+        #expect(checkerboard.status == 1)
+        #expect(checkerboard.stdout.contains("2832 pixels"), "\(checkerboard.stdout)")
+        let white = try CLI.run(["diff", a, b, "--white-blend"])
+        #expect(white.status == 0, "\(white.stdout)\(white.stderr)")
+        #expect(white.stdout.contains("1 same"))
+    }
+}
