@@ -34,4 +34,31 @@ uint32_t rg_crc32(uint32_t crc, const uint8_t *data, size_t length);
 /// 1 when the SSE2 paths are compiled in (x86-64 without RG_NO_SIMD), else 0.
 int rg_fast_simd_available(void);
 
+/// An animated PNG being written by the fast encoder (APNG 1.0: acTL, fcTL, IDAT for frame 0, fdAT
+/// for the rest). Use: rg_apng_begin, rg_apng_add_frame once per declared frame, then
+/// rg_apng_finish (which hands over the bytes) or rg_apng_discard. Fields are private.
+typedef struct {
+    rg_buffer out;
+    uint32_t width, height, frame_count, written, sequence, max_data;
+    int scalar, failed;
+} rg_apng;
+
+/// Starts an APNG of frame_count frames of width x height, played loops times (0: forever); the
+/// options are the fast encoder's (max_idat_bytes also bounds each fdAT). 0, or -1 with message.
+int rg_apng_begin(rg_apng *a, uint32_t width, uint32_t height, uint32_t frame_count, uint32_t loops,
+                  const rg_fast_options *options, char *message, size_t message_size);
+
+/// Appends one frame (RGBA8 rows of width*4 bytes, alpha ignored: written as 8-bit RGB) shown for
+/// delay_num/delay_den seconds (a denominator of 0 means 100). 0, or -1 with message; after a
+/// failure the animation's memory is freed and every later call fails.
+int rg_apng_add_frame(rg_apng *a, const uint8_t *rgba, uint16_t delay_num, uint16_t delay_den,
+                      char *message, size_t message_size);
+
+/// Ends the animation with IEND and moves its bytes to out (free with rg_buffer_free). Fails
+/// unless exactly frame_count frames were added. 0, or -1 with message.
+int rg_apng_finish(rg_apng *a, rg_buffer *out, char *message, size_t message_size);
+
+/// Frees an animation that will not be finished (safe after a failure or a finish).
+void rg_apng_discard(rg_apng *a);
+
 #endif
