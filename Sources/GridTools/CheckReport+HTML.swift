@@ -72,7 +72,7 @@ extension CheckReport {
         if s.frameCount > 0 { meta.append("\(s.frameCount) frames") }
         if let frame = s.firstFailingFrame { meta.append("first failing frame \(frame)") }
         if s.failingFrameCount > 0 { meta.append("\(s.failingFrameCount) failing") }
-        meta.append(secondsText(s.seconds) + " s")
+        if seconds(s.seconds) > 0 { meta.append(secondsText(s.seconds) + " s") }
         html += "<p class=\"meta\">" + meta.joined(separator: " · ") + "</p>\n"
         if !s.details.isEmpty {
             html += "<ul class=\"details\">\n" + s.details.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"

@@ -2,8 +2,9 @@ extension CheckReport {
     /// The run as JUnit XML (`render-grid check --junit FILE`), the format GitHub, GitLab and Jenkins read:
     /// one `<testsuite name="render-grid check">` with one `<testcase classname="render-grid.check">` per
     /// scenario (and per obsolete golden), in the order they were checked. A failed, missing or obsolete
-    /// scenario has a `<failure>` whose `message` is its summary and whose text is its details and the
-    /// images written for it; a recorded or pruned one says so in `<system-out>`.
+    /// scenario has a `<failure>` whose `message` is its summary and whose text is its details, its first
+    /// failing frame and the images written for it (or the summary again when there are none); a recorded or
+    /// pruned one says so in `<system-out>`.
     ///
     /// Every name and text is escaped for XML, and characters XML 1.0 cannot carry at all (NUL and other
     /// controls, U+FFFE, U+FFFF) are written as visible `\u{XXXX}`, so the file is well-formed whatever
@@ -34,6 +35,7 @@ extension CheckReport {
                 var lines = s.details
                 if let frame = s.firstFailingFrame { lines.append("first failing frame: \(frame) (\(s.failingFrameCount) of \(s.frameCount) frames fail)") }
                 lines += s.artifacts.map { "\($0.kind.rawValue) image: \($0.path)" }
+                if lines.isEmpty { lines = [s.summary] }
                 body.append("    <failure message=\"\(xmlAttribute(s.summary))\" type=\"\(s.verdict.rawValue)\">"
                             + xmlText(lines.joined(separator: "\n")) + "</failure>")
             } else if s.verdict != .passed {

@@ -111,6 +111,7 @@ import TestSupport
         #expect(fling.text.contains("frame 139: expected recenter (shift 0, -1004), got none") && fling.text.contains("diff image: long-fling/frame-139-diff.png"))
         #expect(reader.failures.map(\.type) == ["failed", "missing", "obsolete", "failed", "failed", "failed", "failed", "failed"])
         #expect(reader.systemOut == ["recorded: re-recorded"])
+        #expect(reader.failures[1].text == "no golden; recorded one", "a failure without details repeats its summary")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || RequiredTools.required,
