@@ -66,7 +66,8 @@ public enum CheckArtifacts {
     /// leading `.` are percent-encoded (so `../x` becomes `%2E.%2Fx` and two names never share a folder), and a
     /// name over `maxFolderNameBytes` is cut and ends in a hash of the whole. The folder may not be a symbolic
     /// link. Files from an earlier run in it that this function names (frame-N-*.png, failing-A-B.png) are
-    /// removed first, so the folder shows this run only; every file is written atomically.
+    /// removed first, so the folder shows this run only; every file is written atomically. With no frames and no
+    /// animation nothing is created.
     ///
     /// ```swift
     /// let failing = [FailingFrame(frame: 139, expected: nil, actual: rendered)]
@@ -89,6 +90,7 @@ public enum CheckArtifacts {
             throw ToolError(.invalidInput, "scenario \(shown): frame numbers start at 0, not \(bad.frame)")
         }
         let name = try folderName(scenario)
+        guard !written.isEmpty || !animated.isEmpty else { return [] }
         let folder = try scenarioFolder(reportFolder, name)
         removeEarlierArtifacts(in: folder)
 

@@ -206,6 +206,15 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty, "nothing written on a refusal")
     }
 
+    @Test func noFramesWriteNothing() throws {
+        let root = try ToolTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let artifacts = try CheckArtifacts.write(scenario: "s", frames: [], animation: [], fps: 60, options: PixelMatchOptions(),
+                                                 reportFolder: root.appendingPathComponent("report").path)
+        #expect(artifacts.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty, "no folder made")
+    }
+
     @Test func sizesThatDifferGiveNoDiffButAnAnimation() throws {
         let root = try ToolTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
