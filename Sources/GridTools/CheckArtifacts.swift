@@ -100,7 +100,7 @@ public enum CheckArtifacts {
         }
         func save(bytes: [UInt8], _ file: String, _ kind: ScenarioOutcome.Artifact.Kind, _ frame: Int) throws(ToolError) {
             do { try FileOutput.writeAtomically(bytes, to: folder + "/" + file) } catch {
-                throw ToolError(.invalidInput, "cannot write the report for scenario \(shown): \(error.message)")
+                throw ToolError(.output, "cannot write the report for scenario \(shown): \(error.message)")
             }
             artifacts.append(ScenarioOutcome.Artifact(kind: kind, frame: frame, path: name + "/" + file))
         }
@@ -246,7 +246,7 @@ public enum CheckArtifacts {
     /// Makes `reportFolder` and `reportFolder/name` (which must be a real folder, not a link). Returns its path.
     static func scenarioFolder(_ reportFolder: String, _ name: String) throws(ToolError) -> String {
         do { try FileOutput.makeDirectory(reportFolder) } catch {
-            throw ToolError(.invalidInput, error.message)
+            throw ToolError(error.isInputError ? .invalidInput : .output, error.message)
         }
         let path = (reportFolder.hasSuffix("/") ? reportFolder : reportFolder + "/") + name
         let shown = OneLine.quoted(path)
@@ -261,7 +261,7 @@ public enum CheckArtifacts {
             }
             if mkdir(path, 0o777) == 0 { return path }
             guard errno == EEXIST else {
-                throw ToolError(.invalidInput, "cannot create report folder \(shown): \(String(cString: strerror(errno)))")
+                throw ToolError(.output, "cannot create report folder \(shown): \(String(cString: strerror(errno)))")
             }
         }
         throw ToolError(.invalidInput, "cannot create report folder \(shown): it keeps changing")

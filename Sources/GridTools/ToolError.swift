@@ -24,6 +24,8 @@ public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidOption
         /// Two images of different sizes where one size is needed.
         case sizeMismatch
+        /// An output (a report, an artifact) that could not be written: the machine's failure, not the input's.
+        case output
     }
 
     /// What is wrong.
@@ -44,11 +46,11 @@ public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { message }
 
     /// Whether the caller's input or options are at fault (exit 2) rather than the machine
-    /// (exit 1). Every kind today is the caller's: runtime failures are `ExportError`s
-    /// and `RasterError`s.
+    /// (exit 1): every kind but `.output`, a file that could not be written.
     public var isInputError: Bool {
         switch kind {
         case .invalidInput, .overLimit, .invalidOption, .sizeMismatch: return true
+        case .output: return false
         }
     }
 

@@ -3,6 +3,7 @@ import Testing
 import GridModel
 import Rasterizer
 @testable import GridTools
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -247,5 +248,31 @@ import Glibc
         let artifacts = try CheckArtifacts.write(scenario: "long-fling", frames: failing, animation: failing,
                                                  fps: 60, options: PixelMatchOptions(), reportFolder: root.path)
         #expect(artifacts.map(\.path) == ["long-fling/frame-139-actual.png", "long-fling/failing-139-139.png"])
+    }
+
+    /// A report that cannot be written is the machine's failure (exit 1), not bad input (exit 2):
+    /// a read-only file system refuses the folder, a full one the files.
+    @Test func unwritableReportIsAnOutputError() throws {
+        for options in ["ro,size=1m", "size=16k"] {
+            guard let mount = TemporaryMount(options: options) else {
+                print("unwritableReportIsAnOutputError: cannot mount a tmpfs here (not root); skipped")
+                return
+            }
+            let frames = try (0...2).map { n in
+                var noise = SplitMix64(state: UInt64(n))
+                let image = try Pixmap(width: 200, height: 150,
+                                       pixels: (0..<200 * 150 * 4).map { _ in UInt8(truncatingIfNeeded: noise.next()) })
+                return FailingFrame(frame: n, expected: image, actual: try Self.frame(n, width: 200, height: 150))
+            }
+            let folder = mount.url.appendingPathComponent("report").path
+            do {
+                _ = try CheckArtifacts.write(scenario: "long-fling", frames: frames, animation: frames, fps: 60,
+                                             options: PixelMatchOptions(), reportFolder: folder)
+                Issue.record("\(options): writing succeeded")
+            } catch {
+                #expect(error.kind == .output, "\(options): \(error.message)")
+                #expect(!error.isInputError, "\(options): \(error.message)")
+            }
+        }
     }
 }
