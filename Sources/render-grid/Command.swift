@@ -78,8 +78,8 @@ struct Command: Sendable {
 
     /// Checks `argv` against the options table: `--x v` and `--x=v`, values checked by kind,
     /// empty values, repeats of a non-repeatable option and unknown options refused. `-h` or
-    /// `--help` anywhere before `--` asks for help, then `--version` for the version; every argument after `--` is positional (POSIX), so
-    /// a file named `-x.json` can be given as `-- -x.json`.
+    /// `--help` anywhere before `--` asks for help, else `--version` for the version; every argument
+    /// after `--` is positional (POSIX), so a file named `-x.json` can be given as `-- -x.json`.
     /// - Throws: `UsageError` naming the option and what it takes.
     func parse(_ argv: [String]) throws(UsageError) -> ParsedOptions {
         var parsed = ParsedOptions()
