@@ -26,11 +26,13 @@ struct Command: Sendable {
     static let maxLineLength = 119
     /// The options every command takes; `parse` reports them as `help`.
     static let helpOption = Option(flag: "--help", "this text (also -h); `--` ends the options, so `-- -x.json` names a file")
+    /// The version every command takes, as `render-grid --version` prints it; `parse` reports it as `version`.
+    static let versionOption = Option(flag: "--version", "print render-grid's version line (as render-grid --version does)")
 
     /// The help text, generated from the description and the options table.
     var help: String {
         var out = "USAGE: render-grid \(name) \(arguments) [options]\n\n\(description)\n\nOPTIONS:\n"
-        let all = options + [Self.helpOption]
+        let all = options + [Self.helpOption, Self.versionOption]
         let labels = all.map { $0.valueName.isEmpty ? $0.name : "\($0.name) \($0.valueName)" }
         let column = min(labels.map(\.count).max() ?? 0, 24) + 4
         for (label, option) in zip(labels, all) {
@@ -67,16 +69,27 @@ struct Command: Sendable {
         return lines + [line]
     }
 
+    /// Whether `argv` (a command's arguments) asks for the version: `--version` before any `--`, and no `--help`
+    /// (help wins, as `parse` gives it first).
+    static func asksForVersion(_ argv: [String]) -> Bool {
+        let options = argv[..<(argv.firstIndex(of: "--") ?? argv.count)]
+        return options.contains("--version") && !options.contains("--help") && !options.contains("-h")
+    }
+
     /// Checks `argv` against the options table: `--x v` and `--x=v`, values checked by kind,
     /// empty values, repeats of a non-repeatable option and unknown options refused. `-h` or
-    /// `--help` anywhere before `--` asks for help; every argument after `--` is positional (POSIX), so
-    /// a file named `-x.json` can be given as `-- -x.json`.
+    /// `--help` anywhere before `--` asks for help, else `--version` for the version; every argument
+    /// after `--` is positional (POSIX), so a file named `-x.json` can be given as `-- -x.json`.
     /// - Throws: `UsageError` naming the option and what it takes.
     func parse(_ argv: [String]) throws(UsageError) -> ParsedOptions {
         var parsed = ParsedOptions()
         let end = argv.firstIndex(of: "--") ?? argv.count
         if argv[..<end].contains("--help") || argv[..<end].contains("-h") {
             parsed.help = true
+            return parsed
+        }
+        if Self.asksForVersion(argv) {
+            parsed.version = true
             return parsed
         }
         var i = 0
@@ -90,7 +103,7 @@ struct Command: Sendable {
             let name = String(argument.prefix { $0 != "=" })
             let inline = argument.count > name.count ? String(argument.dropFirst(name.count + 1)) : nil
             guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option \(argument)" + Self.suggestion(for: name, in: options.map(\.name) + ["--help"]))
+                throw UsageError("unknown option \(argument)" + Self.suggestion(for: name, in: options.map(\.name) + ["--help", "--version"]))
             }
             if parsed.values[name] != nil, !option.isRepeatable { throw UsageError("\(name) is given more than once") }
             let value: Option.Value
@@ -115,6 +128,8 @@ struct Command: Sendable {
 struct ParsedOptions: Sendable {
     /// `--help` or `-h` was given: print the help, nothing else.
     var help = false
+    /// `--version` was given (and no `--help`): print the version line, nothing else.
+    var version = false
     var values: [String: [Option.Value]] = [:]
     var positionals: [String] = []
 

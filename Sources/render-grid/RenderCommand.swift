@@ -16,6 +16,11 @@ enum RenderCommand {
                 render only frames A to B (0-based, inclusive; A: means to the last frame); the bytes equal those of \
                 a full run; the trace is written as trace_AAAAA-BBBBB.jsonl. Shards may write one folder at the same time
                 """),
+            Option("--shard", "K/N", .string, """
+                render only the K-th of N contiguous frame ranges of balanced length (1 <= K <= N; the first ranges \
+                take one frame more when N does not divide the frame count), written as --frames writes that range; \
+                not with --frames
+                """),
             Option(flag: "--reference", "render the ideal infinite plane (no content edges, no recentering)"),
             Option("--jobs", "N", .int(1...256), default: "all cores",
                    "frames rendered in parallel, 1 to 256; output does not depend on N"),
@@ -57,6 +62,10 @@ enum RenderCommand {
         let overrides = ScenarioLoader.Overrides(args)
         let out = args.string("--out")
         let frames = try args.string("--frames").map(parseRange)
+        let shard = try args.string("--shard").map { text throws(UsageError) in
+            try parseShard(text, maxCount: overrides.limits.maxFrames)
+        }
+        if frames != nil && shard != nil { throw UsageError("--shard and --frames cannot be given together: each picks the frames") }
         let reference = args.flag("--reference")
         let jobs = args.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let fontFlag = args.string("--font")
@@ -77,6 +86,16 @@ enum RenderCommand {
 
         var options = RenderOptions(outputDirectory: out ?? "output/" + ScenarioLoader.safeName(scenario.name))
         options.frames = frames
+        if let shard {
+            let total: Int
+            do { total = try FrameExporter.countFrames(scenario, reference: reference, limits: overrides.limits) } catch {
+                throw error.located(in: file)
+            }
+            guard let range = try? shard.frames(total: total) else {
+                throw UsageError("--shard \(shard) is empty: \(file) has \(total) frame\(total == 1 ? "" : "s"), so N is at most \(total)")
+            }
+            options.frames = range
+        }
         options.reference = reference
         options.jobs = jobs
         options.compression = compression
@@ -117,6 +136,24 @@ enum RenderCommand {
             if !quiet { print("contact sheet \(path)") }
         }
         return 0
+    }
+
+    /// `K/N` of `--shard`: shard K of N, 1 <= K <= N <= `maxCount` (the frame limit: more shards than frames
+    /// would leave some empty).
+    /// - Throws: `UsageError` naming what is allowed.
+    static func parseShard(_ text: String, maxCount: Int) throws(UsageError) -> FrameShard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let numbers = parts.map { part in part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil }
+        guard numbers.count == 2, let k = numbers[0], let n = numbers[1] else {
+            throw UsageError("--shard takes K/N, shard K of N shards with 1 <= K <= N (e.g. --shard 2/3), not '\(text)'")
+        }
+        guard n >= 1, n <= maxCount else {
+            throw UsageError("--shard K/N takes N from 1 to \(maxCount) (the frame limit), not '\(text)'")
+        }
+        guard let shard = FrameShard(k, of: n) else {
+            throw UsageError("--shard K/N takes K from 1 to N (1 to \(n)), not '\(text)'")
+        }
+        return shard
     }
 
     static func parseRange(_ text: String) throws(UsageError) -> ClosedRange<Int> {

@@ -62,6 +62,10 @@ if arguments.isEmpty {
     let command = arguments.removeFirst()
     do {
         switch command {
+        case _ where commands.contains(where: { $0.name == command }) && Command.asksForVersion(arguments):
+            // `render-grid render --version` is what the user meant by `render-grid --version`.
+            print(RenderGrid.versionLine)
+            status = 0
         case "render": status = try RenderCommand.run(arguments)
         case "diff": status = try DiffCommand.run(arguments)
         case "verify": status = try VerifyCommand.run(arguments)

@@ -31,6 +31,10 @@ public struct BadScenario: Sendable, CustomStringConvertible {
         return all.filter { seen.insert($0.kind).inserted }
     }
 
+    /// The `schema-*` rows: the rules that join keys and the string lengths the schema and the decoder must agree
+    /// on (they were inline cases of the schema's agreement test).
+    public static var schemaRules: [BadScenario] { all.filter { $0.file.hasPrefix("schema-") } }
+
     public var url: URL { BadScenario.folder.appendingPathComponent(file) }
 
     /// The file's bytes.
