@@ -24,7 +24,7 @@ package enum PreviewCommands {
         read -r _ _ W H < <(grep -m1 '^# canvas ' "$D/frames.ffconcat")  # the largest width and height
         BG=black                                                         # GIF and MP4: translucent pixels on BG
         LB="format=rgba,scale=$W:$H:force_original_aspect_ratio=decrease,pad=$W:$H:(ow-iw)/2:(oh-ih)/2:color=black@0"
-        FLAT="split[a][b];[a]drawbox=c=$BG:t=fill[bg];[bg][b]overlay"
+        FLAT="split[a][b];[a]lutrgb=a=255,drawbox=c=$BG:t=fill[bg];[bg][b]overlay=format=auto"
         # APNG: keeps alpha; a frame of another size is centred on a transparent canvas
         ffmpeg -y -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -plays 0 -f apng "$D.apng"
         # GIF: 50 fps (20 ms, the shortest delay browsers honour), one palette for the whole sequence
