@@ -26,12 +26,12 @@ package enum PreviewCommands {
         LB="format=rgba,scale=$W:$H:force_original_aspect_ratio=decrease,pad=$W:$H:(ow-iw)/2:(oh-ih)/2:color=black@0"
         FLAT="split[a][b];[a]lutrgb=a=255,drawbox=c=$BG:t=fill[bg];[bg][b]overlay=format=auto"
         # APNG: keeps alpha; a frame of another size is centred on a transparent canvas
-        ffmpeg -y -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -plays 0 -f apng "$D.apng"
+        ffmpeg -y -xerror -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -plays 0 -f apng "$D.apng"
         # GIF: 50 fps (20 ms, the shortest delay browsers honour), one palette for the whole sequence
-        ffmpeg -v error -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -c:v rawvideo -f nut - |
+        ffmpeg -v error -xerror -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -c:v rawvideo -f nut - |
           ffmpeg -y -i - -vf "$FLAT,fps=50,split[c][d];[c]palettegen[p];[d][p]paletteuse" "$D.gif"
         # MP4: H.264, yuv420p, the canvas rounded up to even sizes
-        ffmpeg -v error -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -c:v rawvideo -f nut - |
+        ffmpeg -v error -xerror -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -c:v rawvideo -f nut - |
           ffmpeg -y -i - -vf "$FLAT,pad=$((W+W%2)):$((H+H%2)):0:0:$BG" -c:v libx264 -pix_fmt yuv420p -fps_mode vfr "$D.mp4"
 
         """

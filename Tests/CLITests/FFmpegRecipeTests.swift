@@ -144,6 +144,23 @@ import TestSupport
         }
     }
 
+    /// A shard's folder before the other shards are done: the list names frames not written yet, and the recipe
+    /// fails saying which, instead of writing a short preview.
+    @Test(.enabled(if: runnable, skipNote))
+    func aMissingFrameFailsTheRecipe() throws {
+        _ = try #require(Self.tools, "ffmpeg and ffprobe are required here (RENDER_GRID_REQUIRE_TOOLS=1) but not on PATH")
+        let work = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let scenario = CLI.packageRoot.appendingPathComponent("Scenarios/rotate.json").path
+        for (script, folder) in try Self.recipes() {
+            let render = try CLI.run(["render", scenario, "--scale", "1", "--out", folder, "--quiet", "--frames", "0:9"], in: work)
+            try #require(render.status == 0, "\(render.stderr)")
+            let result = try Self.run("/bin/bash", ["-c", "set -euo pipefail\n" + script], in: work)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("Impossible to open '\(folder)/frame_00010.png'"), "\(result.stderr.suffix(2000))")
+        }
+    }
+
     // MARK: - Running and probing
 
     static func runScript(_ script: String, in folder: URL, label: String) throws {
