@@ -38,7 +38,9 @@ public enum FrameExporter {
         return image.width == width && image.height == height
     }
 
-    /// Renders `options.frames` of `scenario` to PNG files in `options.outputDirectory`, with a trace.
+    /// Renders `options.frames` of `scenario` to PNG files in `options.outputDirectory`, with a trace and
+    /// `frames.ffconcat`, the ffmpeg concat list of every frame of the scenario (see `FrameList`; a range
+    /// render also writes its own `frames_AAAAA-BBBBB.ffconcat`).
     /// Every file appears whole under its final name (written to a temporary and renamed); a stopped
     /// render leaves only complete frames, which `resume` keeps. The frames are made durable once, at
     /// the end of the run or when it stops, not one `fsync` each (see `FrameFolder` for what a power
