@@ -14,6 +14,9 @@ package enum PreviewCommands {
     /// print(PreviewCommands.script(folder: "output/rotate"))
     /// ```
     package static func script(folder: String) -> String {
+        // "$D.gif" goes beside the folder: "out/" must not make "out/.gif".
+        var folder = folder
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         let assignment = "D=" + shellQuoted(folder)
         let padding = String(repeating: " ", count: max(1, 65 - assignment.count))
         return assignment + padding + "# the folder render wrote\n" + recipe

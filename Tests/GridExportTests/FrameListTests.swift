@@ -160,5 +160,6 @@ import Testing
         #expect(PreviewCommands.script(folder: "output/rotate").hasPrefix("D=output/rotate "))
         #expect(PreviewCommands.script(folder: "my renders/it's").hasPrefix("D='my renders/it'\\''s' "))
         #expect(PreviewCommands.script(folder: "$(rm -rf x)").hasPrefix("D='$(rm -rf x)' "))
+        #expect(PreviewCommands.script(folder: "output/lf//").hasPrefix("D=output/lf "))
     }
 }
