@@ -82,7 +82,7 @@ package enum FileOutput {
 
     /// Removes temporaries in `directory` that no process is writing (those of killed renders), and
     /// never one a live process is writing, in any process namespace. Only names this library
-    /// writes are considered: `.frame_NNNNN.png.*.tmp` and `.trace*.jsonl.*.tmp` (any version), and
+    /// writes are considered: `.frame_NNNNN.png.*.tmp`, `.trace*.jsonl.*.tmp` (any version), `.frames*.ffconcat.*.tmp`, and
     /// Foundation's `.dat.nosync*` that versions before 0.3 left. A temporary is abandoned when it
     /// is older than `staleAfterSeconds` before `now` (seconds since 1970) and its lock is free.
     /// - Returns: the names removed.
@@ -115,6 +115,7 @@ package enum FileOutput {
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             return digits.count >= 5 && rest.dropFirst(digits.count).hasPrefix(".png.")
         }
+        if name.hasPrefix(".frames") && name.contains(".ffconcat.") { return true }
         return name.hasPrefix(".trace") && name.contains(".jsonl.")
     }
 

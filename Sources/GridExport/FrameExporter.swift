@@ -38,7 +38,9 @@ public enum FrameExporter {
         return image.width == width && image.height == height
     }
 
-    /// Renders `options.frames` of `scenario` to PNG files in `options.outputDirectory`, with a trace.
+    /// Renders `options.frames` of `scenario` to PNG files in `options.outputDirectory`, with a trace and
+    /// `frames.ffconcat`, the ffmpeg concat list of every frame of the scenario (see `FrameList`; a range
+    /// render also writes its own `frames_AAAAA-BBBBB.ffconcat`).
     /// Every file appears whole under its final name (written to a temporary and renamed); a stopped
     /// render leaves only complete frames, which `resume` keeps. The frames are made durable once, at
     /// the end of the run or when it stops, not one `fsync` each (see `FrameFolder` for what a power
@@ -67,9 +69,10 @@ public enum FrameExporter {
     package static func render(_ scenario: Scenario, font: FontRenderer?, options: RenderOptions,
                                sync: (FrameFolder) throws(ExportError) -> Void) throws(ExportError) -> RenderSummary {
         let started = ContinuousClock.now
-        let (configured, total, range) = try prepare(scenario, font: font, hud: options.hud, showReuse: options.showReuse,
-                                                     reference: options.reference, limits: options.limits,
-                                                     cancellation: options.cancellation, frames: options.frames)
+        let (configured, sizes, range) = try prepareSizes(scenario, font: font, hud: options.hud, showReuse: options.showReuse,
+                                                          reference: options.reference, limits: options.limits,
+                                                          cancellation: options.cancellation, frames: options.frames)
+        let total = sizes.count
         try FileOutput.makeDirectory(options.outputDirectory)
         let directory = options.outputDirectory
         // Temporaries of killed runs go; those of renders running beside this one stay.
@@ -126,7 +129,10 @@ public enum FrameExporter {
             try? sync(folder)
             throw stopped(error)
         }
-        do { try trace.commit() } catch {
+        do {
+            try trace.commit()
+            try FrameList.write(in: directory, sizes: sizes, fps: scenario.fps, range: range, partial: options.frames != nil)
+        } catch {
             try? sync(folder)
             throw stopped(error)
         }
@@ -144,12 +150,21 @@ public enum FrameExporter {
     static func prepare(_ scenario: Scenario, font: FontRenderer?, hud: Bool, showReuse: Bool, reference: Bool,
                         limits: Limits, cancellation: Cancellation?,
                         frames: ClosedRange<Int>?) throws(ExportError) -> (FrameRenderer, total: Int, range: ClosedRange<Int>) {
+        let (renderer, sizes, range) = try prepareSizes(scenario, font: font, hud: hud, showReuse: showReuse, reference: reference,
+                                                        limits: limits, cancellation: cancellation, frames: frames)
+        return (renderer, sizes.count, range)
+    }
+
+    /// `prepare`, with the size of every frame (for the concat list's canvas) instead of only their count.
+    static func prepareSizes(_ scenario: Scenario, font: FontRenderer?, hud: Bool, showReuse: Bool, reference: Bool,
+                             limits: Limits, cancellation: Cancellation?,
+                             frames: ClosedRange<Int>?) throws(ExportError) -> (FrameRenderer, sizes: FrameSizes, range: ClosedRange<Int>) {
         var renderer = FrameRenderer(scenario: scenario, font: font)
         renderer.hud = hud
         renderer.showReuse = showReuse
         try requireFont(renderer, scenario: scenario)
-        let total = try FramePipeline.countFrames(scenario, reference: reference, limits: limits, cancellation: cancellation)
-        return (renderer, total, try FramePipeline.resolve(frames, total: total))
+        let sizes = try FramePipeline.frameSizes(scenario, reference: reference, limits: limits, cancellation: cancellation)
+        return (renderer, sizes, try FramePipeline.resolve(frames, total: sizes.count))
     }
 
     static func requireFont(_ renderer: FrameRenderer, scenario: Scenario) throws(ExportError) {

@@ -35,16 +35,23 @@ struct FramePipeline {
 
     /// The frame count of the scenario, stopping early once `cancellation` is set.
     static func countFrames(_ scenario: Scenario, reference: Bool, limits: Limits, cancellation: Cancellation?) throws(ExportError) -> Int {
+        try frameSizes(scenario, reference: reference, limits: limits, cancellation: cancellation).count
+    }
+
+    /// The pixel size of every frame of the scenario (and so its frame count), stopping early once
+    /// `cancellation` is set.
+    static func frameSizes(_ scenario: Scenario, reference: Bool, limits: Limits,
+                           cancellation: Cancellation?) throws(ExportError) -> FrameSizes {
         do {
             var simulation = try Simulation(scenario: scenario, reference: reference, limits: limits)
-            var count = 0
-            while try simulation.next() != nil {
-                count += 1
-                if count % 256 == 0, let signal = cancellation?.signalNumber {
+            var sizes = FrameSizes()
+            while let frame = try simulation.next() {
+                sizes.append(width: frame.pixelWidth, height: frame.pixelHeight)
+                if sizes.count % 256 == 0, let signal = cancellation?.signalNumber {
                     throw ExportError.stopped(signal: signal, underlying: nil, framesOnDisk: 0, framesRequested: 0)
                 }
             }
-            return count
+            return sizes
         } catch let error as ExportError {
             throw error
         } catch let error as ScenarioError {

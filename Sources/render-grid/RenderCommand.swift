@@ -44,6 +44,9 @@ enum RenderCommand {
                 store a run of identical frames as hard links to one file: idle frames cost a link, not a file;                 a tool that edits one frame in place then changes them all
                 """),
             Option(flag: "--quiet", "no summary line"),
+            Option(flag: "--preview-commands", """
+                then print the ffmpeg commands (bash) that make DIR.apng, DIR.gif and DIR.mp4 from DIR/frames.ffconcat
+                """),
         ],
         notes: """
             SIGINT / SIGTERM stop the render cleanly: frames being written finish, no partial file is left,
@@ -128,6 +131,7 @@ enum RenderCommand {
             let keptNote = summary.framesKept > 0 ? ", \(summary.framesKept) kept from an earlier run" : ""
             print("rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(max(0, summary.framesWritten - summary.framesRasterized)) repeated\(keptNote)) to \(options.outputDirectory) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, \(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)")
         }
+        if args.flag("--preview-commands") { print(PreviewCommands.script(folder: options.outputDirectory), terminator: "") }
         if sheet {
             let path: String
             do { path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: ScenarioLoader.font(of: loaded)) } catch let e as ToolError {

@@ -139,7 +139,8 @@ struct CLI {
         #expect(try CLI.run(["render", scenario, "--out", full.path, "--jobs", "1", "--quiet"]).status == 0)
         let partial = try CLI.run(["render", scenario, "--out", part.path, "--jobs", "3", "--frames", "5:12"])
         #expect(partial.status == 0, "\(partial.stderr)")
-        #expect(CLI.files(in: part) == (5...12).map { String(format: "frame_%05d.png", $0) } + ["trace_00005-00012.jsonl"])
+        #expect(CLI.files(in: part) == (5...12).map { String(format: "frame_%05d.png", $0) }
+                + ["frames.ffconcat", "frames_00005-00012.ffconcat", "trace_00005-00012.jsonl"])
         for name in CLI.files(in: part) where name.hasSuffix(".png") {
             #expect(try Data(contentsOf: part.appendingPathComponent(name)) == Data(contentsOf: full.appendingPathComponent(name)), "\(name)")
         }
