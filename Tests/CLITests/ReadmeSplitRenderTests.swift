@@ -11,7 +11,7 @@ import TestSupport
     static let section: String = {
         let readme = (try? String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
         guard let start = readme.range(of: "**Splitting a long render.**"),
-              let end = readme.range(of: "**A GIF or video**", range: start.upperBound..<readme.endIndex) else { return "" }
+              let end = readme.range(of: "**A GIF, MP4 or APNG**", range: start.upperBound..<readme.endIndex) else { return "" }
         return String(readme[start.lowerBound..<end.lowerBound])
     }()
 
@@ -75,11 +75,15 @@ import TestSupport
     /// `output/split` after the recipe: its frames, and `trace.jsonl` joined, must be the one-process render's files.
     static func expectWholeRender(in folder: URL, _ what: String) throws {
         let whole = try wholeRender.get()
-        #expect(whole.count == 219, "long-fling has 218 frames, and a trace")
+        #expect(whole.count == 220, "long-fling has 218 frames, a trace and frames.ffconcat")
         let split = try ShardCLITests.contents(of: folder.appendingPathComponent("output/split"))
         let traces = split.keys.filter { $0.hasPrefix("trace_") }.sorted()
         #expect(traces == ["trace_00000-00072.jsonl", "trace_00073-00145.jsonl", "trace_00146-00217.jsonl"], "\(what)")
-        #expect(split.filter { !$0.key.hasPrefix("trace_") } == whole, "\(what): not the one-process render's frames and trace")
+        // Each shard also writes the ffmpeg concat list of its own range (frames_A-B.ffconcat).
+        let rangeLists = split.keys.filter { $0.hasPrefix("frames_") && $0.hasSuffix(".ffconcat") }.sorted()
+        #expect(rangeLists.isEmpty || rangeLists == ["frames_00000-00072.ffconcat", "frames_00073-00145.ffconcat", "frames_00146-00217.ffconcat"], "\(what)")
+        #expect(split.filter { !$0.key.hasPrefix("trace_") && !rangeLists.contains($0.key) } == whole,
+                "\(what): not the one-process render's frames, trace and frames.ffconcat")
     }
 
     @Test func theShellLoopRendersTheWholeScenario() throws {
@@ -138,7 +142,8 @@ import TestSupport
         let upload = try #require(text.range(of: "          path: |\n"))
         let globs = text[upload.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("            ") }
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(globs == ["output/split/frame_*.png", "output/split/trace_*.jsonl"], "each job uploads its frames and its trace shard")
+        #expect(globs == ["output/split/frame_*.png", "output/split/trace_*.jsonl", "output/split/frames.ffconcat"],
+                "each job uploads its frames, its trace shard and the (identical) concat list")
 
         let joined = try Self.checkout()
         defer { try? FileManager.default.removeItem(at: joined) }
@@ -151,6 +156,8 @@ import TestSupport
             // upload-artifact keeps the names below the paths' common folder; download-artifact merges them here.
             let uploaded = try Self.bash("ls " + globs.joined(separator: " "), in: job).stdout.split(separator: "\n")
             for path in uploaded {
+                // merge-multiple: a later artifact's file of the same name replaces the earlier one.
+                try? FileManager.default.removeItem(at: joined.appendingPathComponent(String(path)))
                 try FileManager.default.copyItem(at: job.appendingPathComponent(String(path)), to: joined.appendingPathComponent(String(path)))
             }
         }

@@ -61,7 +61,9 @@ import Testing
             #expect(byFrames.status == 0, "\(byFrames.stderr)")
             let expected = try Self.contents(of: folder.appendingPathComponent("range\(k)"))
             let actual = try Self.contents(of: folder.appendingPathComponent("shards")).filter { expected[$0.key] != nil }
-            #expect(expected.count == Int(range.split(separator: ":")[1])! - Int(range.split(separator: ":")[0])! + 2)
+            // The range's frames, its trace shard, frames.ffconcat (every frame) and its own range list.
+            #expect(expected.count == Int(range.split(separator: ":")[1])! - Int(range.split(separator: ":")[0])! + 4)
+            #expect(expected["frames_\(bounds[0])-\(bounds[1]).ffconcat"] != nil && expected["frames.ffconcat"] != nil)
             #expect(actual == expected, "shard \(k + 1)/4 differs from --frames \(range)")
         }
         let wholeFiles = try Self.contents(of: folder.appendingPathComponent("whole"))
@@ -70,6 +72,10 @@ import Testing
         #expect(traces.count == 4)
         shardFiles["trace.jsonl"] = traces.reduce(into: Data()) { $0 += shardFiles[$1]! }
         for name in traces { shardFiles[name] = nil }
+        // Each shard also wrote the concat list of its own range; frames.ffconcat is the same from every run.
+        let rangeLists = shardFiles.keys.filter { $0.hasPrefix("frames_") && $0.hasSuffix(".ffconcat") }
+        #expect(rangeLists.count == 4)
+        for name in rangeLists { shardFiles[name] = nil }
         #expect(shardFiles == wholeFiles)
     }
 
@@ -82,7 +88,9 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         let done = try Self.contents(of: folder.appendingPathComponent("out"))
         // 74 frames in 3 shards: 0:24, 25:49, 50:73.
-        #expect(done.keys.sorted().first == "frame_00025.png" && done["frame_00049.png"] != nil && done.count == 26)
+        let frames = done.keys.filter { $0.hasPrefix("frame_") }.sorted()
+        #expect(frames.first == "frame_00025.png" && frames.last == "frame_00049.png" && frames.count == 25)
+        #expect(done["trace_00025-00049.jsonl"] != nil && done["frames.ffconcat"] != nil, "\(done.keys.sorted())")
         for name in ["frame_00030.png", "frame_00049.png"] {
             try FileManager.default.removeItem(at: folder.appendingPathComponent("out/\(name)"))
         }
