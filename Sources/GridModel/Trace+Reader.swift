@@ -22,6 +22,18 @@ public struct TraceFrame: Sendable, Equatable {
     public var pool: Int
     /// Whether a content edge stopped the scroll during the frame.
     public var edgeHit: Bool
+    /// The content size in points, nil when the line has none.
+    public var contentSize: Size?
+    /// The viewport in points, nil when the line has none.
+    public var viewport: Size?
+    /// The current page when paging (or in the pager), else nil.
+    public var page: TileCoordinate?
+    /// The live tiles in the order the line lists them (row-major), without their ids.
+    public var tiles: [TraceTile]
+    /// The events with their payloads (recenter shift, page, loop jump, resize, drag target), in order;
+    /// `events` holds their kinds. Empty when the frame was made from kinds only or a line's event
+    /// lacks its payload.
+    public var scrollEvents: [ScrollEvent]
 
     /// A frame as given; the defaults are what a line without the member reads as.
     ///
@@ -30,7 +42,8 @@ public struct TraceFrame: Sendable, Equatable {
     /// ```
     public init(frame: Int, t: Double, phase: String = "?", offsetX: Double = 0, offsetY: Double = 0,
                 recenterX: Double? = nil, recenterY: Double? = nil, events: [ScrollEvent.Kind] = [], live: Int = 0,
-                pool: Int = 0, edgeHit: Bool = false) {
+                pool: Int = 0, edgeHit: Bool = false, contentSize: Size? = nil, viewport: Size? = nil,
+                page: TileCoordinate? = nil, tiles: [TraceTile] = [], scrollEvents: [ScrollEvent] = []) {
         self.frame = frame
         self.t = t
         self.phase = phase
@@ -42,6 +55,11 @@ public struct TraceFrame: Sendable, Equatable {
         self.live = live
         self.pool = pool
         self.edgeHit = edgeHit
+        self.contentSize = contentSize
+        self.viewport = viewport
+        self.page = page
+        self.tiles = tiles
+        self.scrollEvents = scrollEvents
     }
 
     /// What reading `Trace.line(for: state)` back gives.
@@ -51,9 +69,52 @@ public struct TraceFrame: Sendable, Equatable {
     /// assert(read == TraceFrame(state))
     /// ```
     public init(_ state: FrameState) {
+        let scale = Double(state.scale)
         self.init(frame: state.index, t: state.time, phase: state.phase.rawValue, offsetX: state.contentOffset.x,
                   offsetY: state.contentOffset.y, recenterX: state.recenterShift?.x, recenterY: state.recenterShift?.y,
-                  events: state.events.map(\.kind), live: state.stats.live, pool: state.stats.pool, edgeHit: state.edgeHit)
+                  events: state.events.map(\.kind), live: state.stats.live, pool: state.stats.pool, edgeHit: state.edgeHit,
+                  contentSize: state.contentSize, viewport: state.viewport, page: state.page,
+                  tiles: state.tiles.map { tile in
+                      let r = tile.pixelRect
+                      return TraceTile(coordinate: tile.coordinate,
+                                       rect: TraceTile.Rect(x: r.x / scale, y: r.y / scale, width: r.width / scale, height: r.height / scale),
+                                       item: tile.item, loaded: tile.loaded)
+                  },
+                  scrollEvents: state.events)
+    }
+}
+
+/// A tile as a trace line places it: where it is, what it shows, whether it shows its content yet.
+public struct TraceTile: Sendable, Equatable {
+    /// A rectangle in points, relative to the viewport's top-left corner.
+    public struct Rect: Sendable, Equatable {
+        /// The top-left corner and the size, in points.
+        public var x: Double, y: Double, width: Double, height: Double
+        /// A rectangle of `width` × `height` points at (`x`, `y`).
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x; self.y = y; self.width = width; self.height = height
+        }
+    }
+
+    /// The tile's position in the grid.
+    public var coordinate: TileCoordinate
+    /// The rectangle in points (the trace writes the device-pixel rectangle divided by the scale).
+    public var rect: Rect
+    /// What the tile shows: its coordinate, or the item on a looping axis.
+    public var item: TileCoordinate
+    /// False while a lazy tile shows its placeholder.
+    public var loaded: Bool
+
+    /// A tile at `coordinate` placed at `rect`; `item` defaults to the coordinate.
+    ///
+    /// ```swift
+    /// let tile = TraceTile(coordinate: TileCoordinate(x: 3, y: -2), rect: .init(x: 120.5, y: 0, width: 100, height: 100))
+    /// ```
+    public init(coordinate: TileCoordinate, rect: Rect, item: TileCoordinate? = nil, loaded: Bool = true) {
+        self.coordinate = coordinate
+        self.rect = rect
+        self.item = item ?? coordinate
+        self.loaded = loaded
     }
 }
 
@@ -63,9 +124,10 @@ package struct TraceLineError: Error, Sendable {
 }
 
 /// Reads the fields the tools use from one line of trace.jsonl (as `Trace.line(for:)` writes it) in a single pass. The line must be
-/// one JSON object; every value the tools do not use (tiles, sizes, event details) is checked and
-/// skipped without being built, so the time is linear in the line's length and the memory does not
-/// grow with it. Nesting is limited, numbers must be finite and short, kept strings are cut to
+/// one JSON object; every value the tools do not use (tile ids, visible pages, layers, stats other
+/// than live and pool) is checked and skipped without being built, so the time is linear in the line's
+/// length and the memory grows only with the tiles and events kept (at most `maxTiles` tiles). Nesting is
+/// limited, numbers must be finite and short, tile coordinates whole numbers, kept strings are cut to
 /// `maxNameBytes`. Keys are matched through `Trace.Key` and `Trace.Field`, events through
 /// `ScrollEvent.Kind`; an event name that is not a kind is an error (the trace has one writer, so
 /// an unknown name means the line is not ours or the file is damaged).
@@ -75,6 +137,8 @@ package struct TraceLineParser {
     static let maxNumberLength = 64
     /// Longest phase or event name kept; longer ones are cut.
     static let maxNameBytes = 64
+    /// Most tiles kept from one line (the model's default bound on live tiles is 20,000).
+    static let maxTiles = 1 << 20
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let start: Int
@@ -112,7 +176,8 @@ package struct TraceLineParser {
 
     /// The trace members this reader keeps (the others are checked and skipped), each with a bit
     /// for duplicate detection.
-    private static let keptKeys: [Trace.Key] = [.frame, .t, .phase, .contentOffset, .recenter, .events, .stats, .edgeHit]
+    private static let keptKeys: [Trace.Key] = [.frame, .t, .phase, .contentOffset, .recenter, .events, .stats, .edgeHit,
+                                                .contentSize, .tiles, .viewport, .page]
 
     /// The text of a short key (longer ones are no key the trace has).
     private func name(_ range: Range<Int>) -> String? {
@@ -149,6 +214,7 @@ package struct TraceLineParser {
         guard peek == UInt8(ascii: "{") else { throw error("a trace line is one JSON object") }
         var frame: Int?, t: Double?, offset: (x: Double, y: Double)?, recenter: (x: Double, y: Double)?
         var phase = "?", events: [ScrollEvent.Kind] = [], live = 0, pool = 0, edgeHit = false
+        var contentSize: Size?, viewport: Size?, page: TileCoordinate?, tiles: [TraceTile] = [], scrollEvents: [ScrollEvent] = []
         var seen: UInt32 = 0
         if try beginObject(depth: 1) {
             repeat {
@@ -166,10 +232,14 @@ package struct TraceLineParser {
                 case .contentOffset: offset = try point("contentOffset")
                 case .recenter:
                     if peek == UInt8(ascii: "n") { try literal("null") } else { recenter = try point("recenter") }
-                case .events: events = try eventKinds()
+                case .events: (events, scrollEvents) = try eventList()
                 case .stats: (live, pool) = try stats()
                 case .edgeHit: edgeHit = try bool("edgeHit")
-                case .contentSize, .tiles, .viewport, .page, .visiblePages, .layers: try skipValue(depth: 1)
+                case .contentSize: contentSize = try size("contentSize")
+                case .viewport: viewport = try size("viewport")
+                case .page: page = try coordinate("page", depth: 2)
+                case .tiles: tiles = try tileList()
+                case .visiblePages, .layers: try skipValue(depth: 1)
                 }
             } while try nextMember()
         }
@@ -177,14 +247,15 @@ package struct TraceLineParser {
         guard let t else { throw error("no \"t\"") }
         guard let offset else { throw error("no \"contentOffset\"") }
         return TraceFrame(frame: frame, t: t, phase: phase, offsetX: offset.x, offsetY: offset.y,
-                          recenterX: recenter?.x, recenterY: recenter?.y, events: events, live: live, pool: pool, edgeHit: edgeHit)
+                          recenterX: recenter?.x, recenterY: recenter?.y, events: events, live: live, pool: pool, edgeHit: edgeHit,
+                          contentSize: contentSize, viewport: viewport, page: page, tiles: tiles, scrollEvents: scrollEvents)
     }
 
     /// {"x": number, "y": number, ...}
-    private mutating func point(_ name: String) throws(TraceLineError) -> (x: Double, y: Double) {
+    private mutating func point(_ name: String, depth: Int = 2) throws(TraceLineError) -> (x: Double, y: Double) {
         guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
         var x: Double?, y: Double?
-        if try beginObject(depth: 2) {
+        if try beginObject(depth: depth) {
             repeat {
                 let k = field(try key())
                 if k == .x {
@@ -194,7 +265,7 @@ package struct TraceLineParser {
                     guard y == nil else { throw error("duplicate key \"y\" in \(name)") }
                     y = try number(name + ".y")
                 } else {
-                    try skipValue(depth: 2)
+                    try skipValue(depth: depth)
                 }
             } while try nextMember()
         }
@@ -202,26 +273,195 @@ package struct TraceLineParser {
         return (x, y)
     }
 
-    /// [{"name": "...", ...}, ...]: each name must be a `ScrollEvent.Kind`.
-    private mutating func eventKinds() throws(TraceLineError) -> [ScrollEvent.Kind] {
-        guard peek == UInt8(ascii: "[") else { throw error("events is not an array") }
-        var kinds: [ScrollEvent.Kind] = []
+    private mutating func vector(_ name: String, depth: Int) throws(TraceLineError) -> Vector {
+        let (x, y) = try point(name, depth: depth)
+        return Vector(x: x, y: y)
+    }
+
+    /// {"x": whole number, "y": whole number, ...}
+    private mutating func coordinate(_ name: String, depth: Int) throws(TraceLineError) -> TileCoordinate {
+        guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
+        var x: Int64?, y: Int64?
+        if try beginObject(depth: depth) {
+            repeat {
+                let k = field(try key())
+                if k == .x {
+                    guard x == nil else { throw error("duplicate key \"x\" in \(name)") }
+                    x = try tileIndex(name + ".x")
+                } else if k == .y {
+                    guard y == nil else { throw error("duplicate key \"y\" in \(name)") }
+                    y = try tileIndex(name + ".y")
+                } else {
+                    try skipValue(depth: depth)
+                }
+            } while try nextMember()
+        }
+        guard let x, let y else { throw error("\(name) needs \"x\" and \"y\"") }
+        return TileCoordinate(x: x, y: y)
+    }
+
+    /// {"width": number, "height": number, ...}
+    private mutating func size(_ name: String) throws(TraceLineError) -> Size {
+        guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
+        var width: Double?, height: Double?
+        if try beginObject(depth: 2) {
+            repeat {
+                let k = field(try key())
+                if k == .width {
+                    guard width == nil else { throw error("duplicate key \"width\" in \(name)") }
+                    width = try number(name + ".width")
+                } else if k == .height {
+                    guard height == nil else { throw error("duplicate key \"height\" in \(name)") }
+                    height = try number(name + ".height")
+                } else {
+                    try skipValue(depth: 2)
+                }
+            } while try nextMember()
+        }
+        guard let width, let height else { throw error("\(name) needs \"width\" and \"height\"") }
+        return Size(width: width, height: height)
+    }
+
+    /// [{"x": n, "y": n, "id": n, "rect": [x, y, width, height], "item": {...}?, "loaded": false?}, ...]
+    private mutating func tileList() throws(TraceLineError) -> [TraceTile] {
+        guard peek == UInt8(ascii: "[") else { throw error("tiles is not an array") }
+        var tiles: [TraceTile] = []
         if try beginArray(depth: 2) {
             repeat {
-                guard peek == UInt8(ascii: "{") else { throw error("an event is not an object") }
-                var name: String?
-                if try beginObject(depth: 3) {
-                    repeat {
-                        let k = try key()
-                        if name == nil, field(k) == .name { name = try string("event name") } else { try skipValue(depth: 3) }
-                    } while try nextMember()
-                }
-                guard let name else { throw error("an event has no \"name\"") }
-                guard let kind = ScrollEvent.Kind(rawValue: name) else { throw error("unknown event \"\(name)\"") }
-                kinds.append(kind)
+                guard tiles.count < Self.maxTiles else { throw error("over \(Self.maxTiles) tiles") }
+                tiles.append(try tile())
             } while try nextElement()
         }
-        return kinds
+        return tiles
+    }
+
+    private mutating func tile() throws(TraceLineError) -> TraceTile {
+        guard peek == UInt8(ascii: "{") else { throw error("a tile is not an object") }
+        var x: Int64?, y: Int64?, rect: TraceTile.Rect?, item: TileCoordinate?, loaded: Bool?
+        if try beginObject(depth: 3) {
+            repeat {
+                let k = field(try key())
+                switch k {
+                case .x?:
+                    guard x == nil else { throw error("duplicate key \"x\" in a tile") }
+                    x = try tileIndex("tile x")
+                case .y?:
+                    guard y == nil else { throw error("duplicate key \"y\" in a tile") }
+                    y = try tileIndex("tile y")
+                case .rect?:
+                    guard rect == nil else { throw error("duplicate key \"rect\" in a tile") }
+                    rect = try rectangle()
+                case .item?:
+                    guard item == nil else { throw error("duplicate key \"item\" in a tile") }
+                    item = try coordinate("tile item", depth: 4)
+                case .loaded?:
+                    guard loaded == nil else { throw error("duplicate key \"loaded\" in a tile") }
+                    loaded = try bool("tile loaded")
+                default: try skipValue(depth: 3)
+                }
+            } while try nextMember()
+        }
+        guard let x, let y else { throw error("a tile needs \"x\" and \"y\"") }
+        guard let rect else { throw error("tile (\(x), \(y)) has no \"rect\"") }
+        return TraceTile(coordinate: TileCoordinate(x: x, y: y), rect: rect, item: item, loaded: loaded ?? true)
+    }
+
+    /// [x, y, width, height]
+    private mutating func rectangle() throws(TraceLineError) -> TraceTile.Rect {
+        guard peek == UInt8(ascii: "["), try beginArray(depth: 4) else { throw error("a tile rect is not [x, y, width, height]") }
+        var values: [Double] = []
+        repeat {
+            guard values.count < 4 else { throw error("a tile rect has more than 4 numbers") }
+            values.append(try number("tile rect"))
+        } while try nextElement()
+        guard values.count == 4 else { throw error("a tile rect has \(values.count) numbers, not 4") }
+        return TraceTile.Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+
+    /// A tile coordinate: a whole number in Int64 (digits read exactly), or a number with a whole value up to 2^53.
+    private mutating func tileIndex(_ name: String) throws(TraceLineError) -> Int64 {
+        let (double, text) = try numberAndText(name)
+        if let value = Int64(text) { return value }
+        guard double == double.rounded(), double.magnitude <= 0x1p53 else { throw error("\(name) \(text) is not a whole number") }
+        return Int64(double)
+    }
+
+    /// [{"name": "...", payload...}, ...]: each name must be a `ScrollEvent.Kind`. The kinds, and the
+    /// events with their payloads when every event has its payload (else none: the kinds still read).
+    private mutating func eventList() throws(TraceLineError) -> (kinds: [ScrollEvent.Kind], events: [ScrollEvent]) {
+        guard peek == UInt8(ascii: "[") else { throw error("events is not an array") }
+        var kinds: [ScrollEvent.Kind] = [], events: [ScrollEvent] = [], complete = true
+        if try beginArray(depth: 2) {
+            repeat {
+                let (kind, event) = try event()
+                kinds.append(kind)
+                if let event, complete { events.append(event) } else { complete = false }
+            } while try nextElement()
+        }
+        return (kinds, complete ? events : [])
+    }
+
+    /// One event: its kind, and the event with its payload when the payload is there.
+    private mutating func event() throws(TraceLineError) -> (ScrollEvent.Kind, ScrollEvent?) {
+        guard peek == UInt8(ascii: "{") else { throw error("an event is not an object") }
+        var name: String?, vectors: [Trace.Field: Vector] = [:], tile: TileCoordinate?, page: TileCoordinate?
+        var willDecelerate: Bool?, width: Double?, height: Double?
+        if try beginObject(depth: 3) {
+            repeat {
+                let raw = try key()
+                let k = field(raw)
+                func once(_ present: Bool) throws(TraceLineError) {
+                    guard !present else { throw error("duplicate key \"\(k.map(\.rawValue) ?? "page")\" in an event") }
+                }
+                switch k {
+                case .name?:
+                    try once(name != nil)
+                    name = try string("event name")
+                case let field? where [.velocity, .targetContentOffset, .shift, .from, .to].contains(field):
+                    try once(vectors[field] != nil)
+                    vectors[field] = try vector("event " + field.rawValue, depth: 4)
+                case .tile?:
+                    try once(tile != nil)
+                    tile = try coordinate("event tile", depth: 4)
+                case .willDecelerate?:
+                    try once(willDecelerate != nil)
+                    willDecelerate = try bool("event willDecelerate")
+                case .width?:
+                    try once(width != nil)
+                    width = try number("event width")
+                case .height?:
+                    try once(height != nil)
+                    height = try number("event height")
+                default:
+                    if key(for: raw) == .page {
+                        try once(page != nil)
+                        page = try coordinate("event page", depth: 4)
+                    } else {
+                        try skipValue(depth: 3)
+                    }
+                }
+            } while try nextMember()
+        }
+        guard let name else { throw error("an event has no \"name\"") }
+        guard let kind = ScrollEvent.Kind(rawValue: name) else { throw error("unknown event \"\(name)\"") }
+        let event: ScrollEvent?
+        switch kind {
+        case .willBeginDragging: event = .willBeginDragging
+        case .didScroll: event = .didScroll
+        case .willEndDragging:
+            event = vectors[.velocity].flatMap { v in vectors[.targetContentOffset].map { .willEndDragging(velocity: v, targetContentOffset: $0) } }
+        case .didEndDragging: event = willDecelerate.map { .didEndDragging(willDecelerate: $0) }
+        case .willBeginDecelerating: event = .willBeginDecelerating
+        case .didEndDecelerating: event = .didEndDecelerating
+        case .didEndScrollingAnimation: event = .didEndScrollingAnimation
+        case .recenter: event = vectors[.shift].map { .recenter(shift: $0) }
+        case .jump: event = tile.map { .jump(tile: $0) }
+        case .cancel: event = .cancel
+        case .pageChanged: event = page.map { .pageChanged(page: $0) }
+        case .loopJump: event = vectors[.from].flatMap { from in vectors[.to].map { .loopJump(from: from, to: $0) } }
+        case .resize: event = width.flatMap { w in height.map { .resize(width: w, height: $0) } }
+        }
+        return (kind, event)
     }
 
     /// {"live": n, "pool": n, ...}; missing counts are 0.
