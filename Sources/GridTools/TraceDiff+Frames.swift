@@ -93,7 +93,7 @@ extension TraceComparison {
         var kinds: [ScrollEvent.Kind] = []
         for kind in e.events + a.events where !kinds.contains(kind) { kinds.append(kind) }
         let pe = Self.payloads(e), pa = Self.payloads(a)
-        var out: [String] = []
+        var said: [(kind: ScrollEvent.Kind, sentence: String)] = []
         for kind in kinds {
             let ie = e.events.indices.filter { e.events[$0] == kind }, ia = a.events.indices.filter { a.events[$0] == kind }
             if ie.count > ia.count {
@@ -101,22 +101,25 @@ extension TraceComparison {
                 let n = Self.before(e.frame, expectedEvents[kind] ?? []) + ia.count
                 let now = whereIs(kind, occurrence: n, in: actualEvents[kind] ?? [], side: "actual", verb: "now")
                 if ia.isEmpty, ie.count == 1 {
-                    out.append("expected \(kind.rawValue)\(TraceText.payload(pe?[ie[0]])), got none; \(now)")
+                    said.append((kind, "expected \(kind.rawValue)\(TraceText.payload(pe?[ie[0]])), got none; \(now)"))
                 } else {
-                    out.append("expected \(ie.count) \(kind.rawValue), got \(ia.count); \(now)")
+                    said.append((kind, "expected \(ie.count) \(kind.rawValue), got \(ia.count); \(now)"))
                 }
             } else if ia.count > ie.count {
                 let n = Self.before(a.frame, actualEvents[kind] ?? []) + ie.count
                 let was = whereIs(kind, occurrence: n, in: expectedEvents[kind] ?? [], side: "expected", verb: "expected")
                 if ie.isEmpty, ia.count == 1 {
-                    out.append("got \(kind.rawValue)\(TraceText.payload(pa?[ia[0]])), expected none; \(was)")
+                    said.append((kind, "got \(kind.rawValue)\(TraceText.payload(pa?[ia[0]])), expected none; \(was)"))
                 } else {
-                    out.append("got \(ia.count) \(kind.rawValue), expected \(ie.count); \(was)")
+                    said.append((kind, "got \(ia.count) \(kind.rawValue), expected \(ie.count); \(was)"))
                 }
             } else if let pe, let pa {
-                for (i, j) in zip(ie, ia) { if let change = payloadChange(pe[i], pa[j]) { out.append(change) } }
+                for (i, j) in zip(ie, ia) { if let change = payloadChange(pe[i], pa[j]) { said.append((kind, change)) } }
             }
         }
+        // One didScroll more or less is worth a sentence only when no other event differs.
+        if said.contains(where: { $0.kind != .didScroll }) { said.removeAll { $0.kind == .didScroll } }
+        var out = said.map(\.sentence)
         if out.isEmpty, e.events != a.events {
             out.append("events in another order: \(TraceText.list(e.events.map(\.rawValue))) -> \(TraceText.list(a.events.map(\.rawValue)))")
         }
@@ -161,6 +164,29 @@ extension TraceComparison {
         return differ ? largest : nil
     }
 
+    /// The one offset by which every tile that differs moved (same size, same item, same loading), and how
+    /// many moved; nil when they differ in other ways or by different offsets.
+    func commonShift(_ tiles: [TraceTile], _ actualTiles: [TileCoordinate: TraceTile]) -> (dx: Double, dy: Double, count: Int)? {
+        var shift: (dx: Double, dy: Double)?, count = 0
+        var seen = Set<TileCoordinate>()
+        for tile in tiles where seen.insert(tile.coordinate).inserted {
+            guard let other = actualTiles[tile.coordinate] else { continue }
+            let dx = other.rect.x - tile.rect.x, dy = other.rect.y - tile.rect.y
+            guard differs(tile.rect.x, other.rect.x) || differs(tile.rect.y, other.rect.y) || tile.item != other.item
+                    || tile.loaded != other.loaded || differs(tile.rect.width, other.rect.width)
+                    || differs(tile.rect.height, other.rect.height) else { continue }
+            guard tile.item == other.item, tile.loaded == other.loaded, !differs(tile.rect.width, other.rect.width),
+                  !differs(tile.rect.height, other.rect.height) else { return nil }
+            if let s = shift {
+                guard (s.dx - dx).magnitude < 1e-9, (s.dy - dy).magnitude < 1e-9 else { return nil }
+            } else {
+                shift = (dx, dy)
+            }
+            count += 1
+        }
+        return shift.map { ($0.dx, $0.dy, count) }
+    }
+
     static func byCoordinate(_ tiles: [TraceTile]) -> [TileCoordinate: TraceTile] {
         var out: [TileCoordinate: TraceTile] = [:]
         for tile in tiles where out[tile.coordinate] == nil { out[tile.coordinate] = tile }
@@ -198,9 +224,15 @@ extension TraceComparison {
             if tile.loaded != other.loaded { parts.append(tile.loaded ? "loaded -> placeholder" : "placeholder -> loaded") }
             if !parts.isEmpty { changed.append("tile \(tile.coordinate) " + parts.joined(separator: "; ")) }
         }
-        out += changed.prefix(Self.maxTileSentences)
-        if changed.count > Self.maxTileSentences {
+        if let shift = commonShift(e.tiles, actualTiles), shift.count > 1, let example = changed.first {
+            // Tiles that all moved together (an offset change) in one sentence.
+            let all = shift.count == e.tiles.count && shift.count == a.tiles.count ? "all " : ""
+            out.append("\(all)\(shift.count) tiles moved by \(TraceText.point(shift.dx, shift.dy)) pt, as \(example)")
+        } else if changed.count > Self.maxTileSentences {
+            out += changed.prefix(Self.maxTileSentences)
             out.append("\(changed.count - Self.maxTileSentences) more tiles placed differently")
+        } else {
+            out += changed
         }
         if out.isEmpty { out.append("\(TraceText.count(e.tiles.count, "tile")) -> \(a.tiles.count) (a coordinate listed twice)") }
         return out

@@ -161,13 +161,28 @@ struct TraceComparison {
         return inExpected ? "frame \(frame): missing from actual (\(end))" : "frame \(frame): in actual only (\(end))"
     }
 
-    /// "didEndDecelerating: 2.850 s -> 3.117 s (frame 171 -> 187)" for each kind (but didScroll) whose n-th
-    /// occurrence moved to another frame, the first such occurrence, with how many more moved.
+    /// The occurrences of one kind that moved to another frame: those in a frame the other trace has none
+    /// left for (after pairing equal frames), paired in order; the rest were added or removed.
+    static func moved(_ e: [Occurrence], _ a: [Occurrence]) -> [(Occurrence, Occurrence)] {
+        var i = 0, j = 0, lostE: [Occurrence] = [], lostA: [Occurrence] = []
+        while i < e.count || j < a.count {
+            if j == a.count || (i < e.count && e[i].frame < a[j].frame) {
+                lostE.append(e[i]); i += 1
+            } else if i == e.count || a[j].frame < e[i].frame {
+                lostA.append(a[j]); j += 1
+            } else {
+                i += 1; j += 1
+            }
+        }
+        return Array(zip(lostE, lostA))
+    }
+
+    /// "didEndDecelerating: 2.850 s -> 3.117 s (frame 171 -> 187)" for each kind (but didScroll) with an
+    /// occurrence that moved to another frame: the first such, with how many more moved.
     func timing() -> [String] {
         var out: [String] = []
         for kind in ScrollEvent.Kind.allCases where kind != .didScroll {
-            let e = expectedEvents[kind] ?? [], a = actualEvents[kind] ?? []
-            let moved = zip(e, a).filter { $0.frame != $1.frame }
+            let moved = Self.moved(expectedEvents[kind] ?? [], actualEvents[kind] ?? [])
             guard let (from, to) = moved.first else { continue }
             var line = "\(kind.rawValue): \(TraceText.seconds(from.t)) -> \(TraceText.seconds(to.t)) (frame \(from.frame) -> \(to.frame))"
             if moved.count > 1 { line += "; \(moved.count - 1) more moved" }
@@ -223,8 +238,8 @@ struct TraceComparison {
             let e = expectedEvents[kind] ?? [], a = actualEvents[kind] ?? []
             if a.count > e.count { added.append("\(a.count - e.count) \(kind.rawValue)") }
             if e.count > a.count { removed.append("\(e.count - a.count) \(kind.rawValue)") }
-            let shifted = zip(e, a).reduce(0) { $0 + ($1.0.frame != $1.1.frame ? 1 : 0) }
-            if shifted > 0 { moved.append("\(shifted) \(kind.rawValue)") }
+            let shifted = Self.moved(e, a).count
+            if shifted > 0, kind != .didScroll { moved.append("\(shifted) \(kind.rawValue)") }
         }
         var out: [String] = []
         if !added.isEmpty { out.append("events added: " + added.joined(separator: ", ")) }
