@@ -16,7 +16,7 @@ struct DifferenceTally {
     mutating func add(expected: Int, actual: Int, frame: Int, amount: Double) {
         frames += 1
         if first == nil { first = (expected, actual) }
-        if amount > largest || (largestFrame == nil && amount == largest) {
+        if largestFrame == nil || amount > largest || largest.isNaN {
             largest = amount
             largestFrame = frame
         }

@@ -80,7 +80,7 @@ extension TraceDiff {
                         return !(pixels.magnitude < 0x1p52) || (pixels - pixels.rounded()).magnitude > 1e-6
                     }
                 }
-                if candidates.isEmpty { return 1 }
+                if candidates.isEmpty || candidates == [1] { return 1 }
             }
         }
         return sawTile ? candidates[0] : 1

@@ -268,6 +268,9 @@ func described(_ diff: TraceDiff) -> Comment {
             }
         }
         #expect(TraceDiff.compare(expected: odd, actual: other, scale: 2).firstDifferingFrame == .min)
+        // A NaN offset still gets its summary line (the largest difference was never set for NaN).
+        let nan = TraceDiff.compare(expected: [TraceFrame(frame: 0, t: 0, offsetX: .nan)], actual: [TraceFrame(frame: 0, t: 0)], scale: 1)
+        #expect(nan.summary == ["offsets differ in 1 frame, largest nan pt at frame 0"], described(nan))
     }
 
     /// The scale read from the tile positions: 2 for long-fling, 3 for scale3, 1 without tiles.
