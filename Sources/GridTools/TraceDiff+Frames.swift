@@ -60,6 +60,7 @@ extension TraceComparison {
 
     func eventsDiffer(_ e: TraceFrame, _ a: TraceFrame) -> Bool {
         guard e.events == a.events else { return true }
+        if e.scrollEvents == a.scrollEvents { return false }
         guard let p = Self.payloads(e), let q = Self.payloads(a) else { return false }
         return zip(p, q).contains { payloadChange($0, $1) != nil }
     }
@@ -150,6 +151,7 @@ extension TraceComparison {
     /// Nil when the tiles agree; else the largest rectangle difference in points (0 when only the set of
     /// coordinates, an item or loading differs).
     func tileDifference(_ e: TraceFrame, _ a: TraceFrame) -> Double? {
+        if e.tiles == a.tiles { return nil }  // the common case, without hashing
         var differ = e.tiles.count != a.tiles.count, largest = 0.0
         let actualTiles = Self.byCoordinate(a.tiles)
         for tile in e.tiles {
