@@ -161,9 +161,10 @@ struct TraceComparison {
         return inExpected ? "frame \(frame): missing from actual (\(end))" : "frame \(frame): in actual only (\(end))"
     }
 
-    /// The occurrences of one kind that moved to another frame: those in a frame the other trace has none
-    /// left for (after pairing equal frames), paired in order; the rest were added or removed.
-    static func moved(_ e: [Occurrence], _ a: [Occurrence]) -> [(Occurrence, Occurrence)] {
+    /// The occurrences of one kind that moved to another frame (those in a frame the other trace has none
+    /// left for, after pairing equal frames, paired in order), and those left over: removed or added.
+    static func moved(_ e: [Occurrence], _ a: [Occurrence])
+        -> (pairs: [(Occurrence, Occurrence)], removed: ArraySlice<Occurrence>, added: ArraySlice<Occurrence>) {
         var i = 0, j = 0, lostE: [Occurrence] = [], lostA: [Occurrence] = []
         while i < e.count || j < a.count {
             if j == a.count || (i < e.count && e[i].frame < a[j].frame) {
@@ -174,19 +175,28 @@ struct TraceComparison {
                 i += 1; j += 1
             }
         }
-        return Array(zip(lostE, lostA))
+        let paired = min(lostE.count, lostA.count)
+        return (Array(zip(lostE, lostA)), lostE[paired...], lostA[paired...])
     }
 
     /// "didEndDecelerating: 2.850 s -> 3.117 s (frame 171 -> 187)" for each kind (but didScroll) with an
-    /// occurrence that moved to another frame: the first such, with how many more moved.
+    /// occurrence that moved to another frame: the first such, with how many more moved; then "recenter at
+    /// 0.100 s (frame 6) removed" for one only expected has, "... added" for one only actual has.
     func timing() -> [String] {
         var out: [String] = []
         for kind in ScrollEvent.Kind.allCases where kind != .didScroll {
-            let moved = Self.moved(expectedEvents[kind] ?? [], actualEvents[kind] ?? [])
-            guard let (from, to) = moved.first else { continue }
-            var line = "\(kind.rawValue): \(TraceText.seconds(from.t)) -> \(TraceText.seconds(to.t)) (frame \(from.frame) -> \(to.frame))"
-            if moved.count > 1 { line += "; \(moved.count - 1) more moved" }
-            out.append(line)
+            let (moved, removed, added) = Self.moved(expectedEvents[kind] ?? [], actualEvents[kind] ?? [])
+            if let (from, to) = moved.first {
+                var line = "\(kind.rawValue): \(TraceText.seconds(from.t)) -> \(TraceText.seconds(to.t)) (frame \(from.frame) -> \(to.frame))"
+                if moved.count > 1 { line += "; \(moved.count - 1) more moved" }
+                out.append(line)
+            }
+            for (left, what) in [(removed, "removed"), (added, "added")] {
+                guard let first = left.first else { continue }
+                var line = "\(kind.rawValue) at \(TraceText.seconds(first.t)) (frame \(first.frame)) \(what)"
+                if left.count > 1 { line += "; \(left.count - 1) more \(what)" }
+                out.append(line)
+            }
         }
         return out
     }
@@ -238,7 +248,7 @@ struct TraceComparison {
             let e = expectedEvents[kind] ?? [], a = actualEvents[kind] ?? []
             if a.count > e.count { added.append("\(a.count - e.count) \(kind.rawValue)") }
             if e.count > a.count { removed.append("\(e.count - a.count) \(kind.rawValue)") }
-            let shifted = Self.moved(e, a).count
+            let shifted = Self.moved(e, a).pairs.count
             if shifted > 0, kind != .didScroll { moved.append("\(shifted) \(kind.rawValue)") }
         }
         var out: [String] = []

@@ -7,14 +7,15 @@ enum DiffTraceCommand {
         summary: "what changed in the motion between two traces of one scenario",
         description: """
             Compares two traces (trace.jsonl as render writes it) frame by frame and says in words where
-            the motion first differs: phase, events and their payloads (a recenter's shift, a page change, a
-            loop jump, a resize, a drag's target), the content offset, the page, the viewport, the content
-            size, and tile placement (which tiles, their rectangles, what they show, loaded or not).
-            Offsets and rectangles differ when they are a device pixel (1/scale pt) or more apart; the
-            scale is --scale, else read from the traces' tile positions (on the pixel grid), else 1. Then it says which
-            events moved in time and sums up each quantity: frames with differing offsets and the largest
-            difference, events added and removed, pages. Frames are paired by frame number; the lines
-            may come in any order.
+            the motion first differs: phase, events and their payloads (a recenter's shift, a page change,
+            a loop jump, a resize, a drag's target), the content offset, the page, the viewport, the
+            content size, and tile placement (which tiles, their rectangles, what they show, loaded or
+            not). Then it says which events moved in time, and sums up each quantity: frames with
+            differing offsets and the largest difference, events added and removed, pages.
+
+            Frames are paired by frame number; the lines may come in any order. Offsets and rectangles
+            differ when they are a device pixel (1/scale pt) or more apart; the scale is --scale, else
+            read from the traces' tile positions (which lie on the device-pixel grid), else 1.
             """,
         options: [
             Option("--scale", "S", .int(1...Limits.maxScale), default: "read from the tile positions, else 1",

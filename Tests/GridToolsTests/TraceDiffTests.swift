@@ -113,7 +113,7 @@ func described(_ diff: TraceDiff) -> Comment {
         #expect(diff.findings.first == "frame \(frame): expected recenter (shift 0, -795.5), got none; second recenter now at frame \(next)",
                 described(diff))
         #expect(diff.summary == ["events differ in 1 frame, first at frame \(frame)", "events removed: 1 recenter"], described(diff))
-        #expect(diff.findings.count == 1, described(diff))
+        #expect(diff.findings.dropFirst() == ["recenter at \(TraceText.seconds(expected[i].t)) (frame \(frame)) removed"], described(diff))
         // The first recenter dropped: "first recenter now at ...".
         var first = expected
         first[recenters[0]].events.removeAll { $0 == .recenter }
@@ -126,6 +126,30 @@ func described(_ diff: TraceDiff) -> Comment {
         #expect(extra.findings.first == "frame \(frame): got recenter (shift 0, -795.5), expected none; second recenter expected at frame \(next)",
                 described(extra))
         #expect(extra.summary.contains("events added: 1 recenter"), described(extra))
+    }
+
+    /// Counts, order, and occurrences the other trace does not have at all.
+    @Test func eventCountsOrderAndAbsentOccurrences() {
+        func frame(_ n: Int, _ events: [ScrollEvent]) -> TraceFrame {
+            TraceFrame(frame: n, t: Double(n) / 10, events: events.map(\.kind), scrollEvents: events)
+        }
+        let shift = ScrollEvent.recenter(shift: Vector(x: 0, y: -1004))
+        let e = [frame(0, [.didScroll, .cancel]), frame(1, [shift]), frame(2, [.pageChanged(page: TileCoordinate(x: 1, y: 0))])]
+        let a = [frame(0, [.cancel, .didScroll]), frame(1, []), frame(2, [.pageChanged(page: TileCoordinate(x: 2, y: 0))])]
+        let diff = TraceDiff.compare(expected: e, actual: a, scale: 2)
+        #expect(diff.findings == ["frame 0: events in another order: didScroll, cancel -> cancel, didScroll",
+                                  "recenter at 0.100 s (frame 1) removed"], described(diff))
+        #expect(diff.summary == ["events differ in 3 frames, first at frame 0", "events removed: 1 recenter"], described(diff))
+        let twice = TraceDiff.compare(expected: [frame(0, [shift]), frame(1, [shift, shift])], actual: [frame(0, [shift]), frame(1, [shift])], scale: 2)
+        #expect(twice.findings == ["frame 1: expected 2 recenter, got 1; actual has only 2 recenter",
+                                   "recenter at 0.100 s (frame 1) removed"], described(twice))
+        let page = TraceDiff.compare(expected: [e[2]], actual: [a[2]], scale: 2)
+        #expect(page.findings == ["frame 2: pageChanged page (1, 0) -> (2, 0)"], described(page))
+        let gone = TraceDiff.compare(expected: [e[1]], actual: [a[1]], scale: 2)
+        #expect(gone.findings == ["frame 1: expected recenter (shift 0, -1004), got none; actual has no recenter",
+                                  "recenter at 0.100 s (frame 1) removed"], described(gone))
+        let extra = TraceDiff.compare(expected: [frame(0, [])], actual: [frame(0, [.didScroll])], scale: 2)
+        #expect(extra.findings == ["frame 0: got didScroll, expected none; expected has no didScroll"], described(extra))
     }
 
     /// A recenter with another shift.
