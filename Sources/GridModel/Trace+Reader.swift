@@ -69,8 +69,18 @@ package struct TraceLineParser {
         name(range).flatMap(Trace.Key.init(rawValue:))
     }
 
+    /// Each `Trace.Field`'s name as bytes: tiles and events have several members each, and matching
+    /// bytes makes no string per member.
+    private static let fieldNames: [(name: [UInt8], field: Trace.Field)] = Trace.Field.allCases.map { (Array($0.rawValue.utf8), $0) }
+
     private func field(_ range: Range<Int>) -> Trace.Field? {
-        name(range).flatMap(Trace.Field.init(rawValue:))
+        let count = range.upperBound - range.lowerBound
+        for entry in Self.fieldNames where entry.name.count == count {
+            var i = 0
+            while i < count, bytes[range.lowerBound + i] == entry.name[i] { i += 1 }
+            if i == count { return entry.field }
+        }
+        return nil
     }
 
     private func stat(_ range: Range<Int>) -> Trace.Stat? {
