@@ -1,71 +1,13 @@
-/// The fields of a trace line that the tools use, as read back by `TraceLineParser`.
-public struct TraceFrame: Sendable, Equatable {
-    /// The frame number.
-    public var frame: Int
-    /// The frame's time in seconds.
-    public var t: Double
-    /// The phase's name ("idle", "dragging", ...).
-    public var phase: String
-    /// The content offset in points.
-    public var offsetX: Double
-    /// The content offset in points.
-    public var offsetY: Double
-    /// The recenter shift during the frame, nil without one.
-    public var recenterX: Double?
-    /// The recenter shift during the frame, nil without one.
-    public var recenterY: Double?
-    /// The events, by kind (`.recenter`), in the order the frame had them.
-    public var events: [ScrollEvent.Kind]
-    /// Live tiles.
-    public var live: Int
-    /// Pooled tiles.
-    public var pool: Int
-    /// Whether a content edge stopped the scroll during the frame.
-    public var edgeHit: Bool
-
-    /// A frame as given; the defaults are what a line without the member reads as.
-    ///
-    /// ```swift
-    /// let frame = TraceFrame(frame: 3, t: 0.05, offsetX: 120, events: [.willBeginDragging])
-    /// ```
-    public init(frame: Int, t: Double, phase: String = "?", offsetX: Double = 0, offsetY: Double = 0,
-                recenterX: Double? = nil, recenterY: Double? = nil, events: [ScrollEvent.Kind] = [], live: Int = 0,
-                pool: Int = 0, edgeHit: Bool = false) {
-        self.frame = frame
-        self.t = t
-        self.phase = phase
-        self.offsetX = offsetX
-        self.offsetY = offsetY
-        self.recenterX = recenterX
-        self.recenterY = recenterY
-        self.events = events
-        self.live = live
-        self.pool = pool
-        self.edgeHit = edgeHit
-    }
-
-    /// What reading `Trace.line(for: state)` back gives.
-    ///
-    /// ```swift
-    /// let read = try TraceLineParser.parse(Trace.line(for: state))
-    /// assert(read == TraceFrame(state))
-    /// ```
-    public init(_ state: FrameState) {
-        self.init(frame: state.index, t: state.time, phase: state.phase.rawValue, offsetX: state.contentOffset.x,
-                  offsetY: state.contentOffset.y, recenterX: state.recenterShift?.x, recenterY: state.recenterShift?.y,
-                  events: state.events.map(\.kind), live: state.stats.live, pool: state.stats.pool, edgeHit: state.edgeHit)
-    }
-}
-
 /// One trace line that is not a render-grid trace line: the reason, with the column.
 package struct TraceLineError: Error, Sendable {
     package var message: String
 }
 
 /// Reads the fields the tools use from one line of trace.jsonl (as `Trace.line(for:)` writes it) in a single pass. The line must be
-/// one JSON object; every value the tools do not use (tiles, sizes, event details) is checked and
-/// skipped without being built, so the time is linear in the line's length and the memory does not
-/// grow with it. Nesting is limited, numbers must be finite and short, kept strings are cut to
+/// one JSON object; every value the tools do not use (tile ids, visible pages, layers, stats other
+/// than live and pool) is checked and skipped without being built, so the time is linear in the line's
+/// length and the memory grows only with the tiles and events kept (at most `maxTiles` tiles). Nesting is
+/// limited, numbers must be finite and short, tile coordinates whole numbers, kept strings are cut to
 /// `maxNameBytes`. Keys are matched through `Trace.Key` and `Trace.Field`, events through
 /// `ScrollEvent.Kind`; an event name that is not a kind is an error (the trace has one writer, so
 /// an unknown name means the line is not ours or the file is damaged).
@@ -75,6 +17,8 @@ package struct TraceLineParser {
     static let maxNumberLength = 64
     /// Longest phase or event name kept; longer ones are cut.
     static let maxNameBytes = 64
+    /// Most tiles kept from one line (the model's default bound on live tiles is 20,000).
+    static let maxTiles = 1 << 20
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let start: Int
@@ -112,7 +56,8 @@ package struct TraceLineParser {
 
     /// The trace members this reader keeps (the others are checked and skipped), each with a bit
     /// for duplicate detection.
-    private static let keptKeys: [Trace.Key] = [.frame, .t, .phase, .contentOffset, .recenter, .events, .stats, .edgeHit]
+    private static let keptKeys: [Trace.Key] = [.frame, .t, .phase, .contentOffset, .recenter, .events, .stats, .edgeHit,
+                                                .contentSize, .tiles, .viewport, .page]
 
     /// The text of a short key (longer ones are no key the trace has).
     private func name(_ range: Range<Int>) -> String? {
@@ -124,8 +69,18 @@ package struct TraceLineParser {
         name(range).flatMap(Trace.Key.init(rawValue:))
     }
 
+    /// Each `Trace.Field`'s name as bytes: tiles and events have several members each, and matching
+    /// bytes makes no string per member.
+    private static let fieldNames: [(name: [UInt8], field: Trace.Field)] = Trace.Field.allCases.map { (Array($0.rawValue.utf8), $0) }
+
     private func field(_ range: Range<Int>) -> Trace.Field? {
-        name(range).flatMap(Trace.Field.init(rawValue:))
+        let count = range.upperBound - range.lowerBound
+        for entry in Self.fieldNames where entry.name.count == count {
+            var i = 0
+            while i < count, bytes[range.lowerBound + i] == entry.name[i] { i += 1 }
+            if i == count { return entry.field }
+        }
+        return nil
     }
 
     private func stat(_ range: Range<Int>) -> Trace.Stat? {
@@ -149,6 +104,7 @@ package struct TraceLineParser {
         guard peek == UInt8(ascii: "{") else { throw error("a trace line is one JSON object") }
         var frame: Int?, t: Double?, offset: (x: Double, y: Double)?, recenter: (x: Double, y: Double)?
         var phase = "?", events: [ScrollEvent.Kind] = [], live = 0, pool = 0, edgeHit = false
+        var contentSize: Size?, viewport: Size?, page: TileCoordinate?, tiles: [TraceTile] = [], scrollEvents: [ScrollEvent] = []
         var seen: UInt32 = 0
         if try beginObject(depth: 1) {
             repeat {
@@ -166,10 +122,14 @@ package struct TraceLineParser {
                 case .contentOffset: offset = try point("contentOffset")
                 case .recenter:
                     if peek == UInt8(ascii: "n") { try literal("null") } else { recenter = try point("recenter") }
-                case .events: events = try eventKinds()
+                case .events: (events, scrollEvents) = try eventList()
                 case .stats: (live, pool) = try stats()
                 case .edgeHit: edgeHit = try bool("edgeHit")
-                case .contentSize, .tiles, .viewport, .page, .visiblePages, .layers: try skipValue(depth: 1)
+                case .contentSize: contentSize = try size("contentSize")
+                case .viewport: viewport = try size("viewport")
+                case .page: page = try coordinate("page", depth: 2)
+                case .tiles: tiles = try tileList()
+                case .visiblePages, .layers: try skipValue(depth: 1)
                 }
             } while try nextMember()
         }
@@ -177,14 +137,15 @@ package struct TraceLineParser {
         guard let t else { throw error("no \"t\"") }
         guard let offset else { throw error("no \"contentOffset\"") }
         return TraceFrame(frame: frame, t: t, phase: phase, offsetX: offset.x, offsetY: offset.y,
-                          recenterX: recenter?.x, recenterY: recenter?.y, events: events, live: live, pool: pool, edgeHit: edgeHit)
+                          recenterX: recenter?.x, recenterY: recenter?.y, events: events, live: live, pool: pool, edgeHit: edgeHit,
+                          contentSize: contentSize, viewport: viewport, page: page, tiles: tiles, scrollEvents: scrollEvents)
     }
 
     /// {"x": number, "y": number, ...}
-    private mutating func point(_ name: String) throws(TraceLineError) -> (x: Double, y: Double) {
+    private mutating func point(_ name: String, depth: Int = 2) throws(TraceLineError) -> (x: Double, y: Double) {
         guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
         var x: Double?, y: Double?
-        if try beginObject(depth: 2) {
+        if try beginObject(depth: depth) {
             repeat {
                 let k = field(try key())
                 if k == .x {
@@ -194,7 +155,7 @@ package struct TraceLineParser {
                     guard y == nil else { throw error("duplicate key \"y\" in \(name)") }
                     y = try number(name + ".y")
                 } else {
-                    try skipValue(depth: 2)
+                    try skipValue(depth: depth)
                 }
             } while try nextMember()
         }
@@ -202,26 +163,195 @@ package struct TraceLineParser {
         return (x, y)
     }
 
-    /// [{"name": "...", ...}, ...]: each name must be a `ScrollEvent.Kind`.
-    private mutating func eventKinds() throws(TraceLineError) -> [ScrollEvent.Kind] {
-        guard peek == UInt8(ascii: "[") else { throw error("events is not an array") }
-        var kinds: [ScrollEvent.Kind] = []
+    private mutating func vector(_ name: String, depth: Int) throws(TraceLineError) -> Vector {
+        let (x, y) = try point(name, depth: depth)
+        return Vector(x: x, y: y)
+    }
+
+    /// {"x": whole number, "y": whole number, ...}
+    private mutating func coordinate(_ name: String, depth: Int) throws(TraceLineError) -> TileCoordinate {
+        guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
+        var x: Int64?, y: Int64?
+        if try beginObject(depth: depth) {
+            repeat {
+                let k = field(try key())
+                if k == .x {
+                    guard x == nil else { throw error("duplicate key \"x\" in \(name)") }
+                    x = try tileIndex(name + ".x")
+                } else if k == .y {
+                    guard y == nil else { throw error("duplicate key \"y\" in \(name)") }
+                    y = try tileIndex(name + ".y")
+                } else {
+                    try skipValue(depth: depth)
+                }
+            } while try nextMember()
+        }
+        guard let x, let y else { throw error("\(name) needs \"x\" and \"y\"") }
+        return TileCoordinate(x: x, y: y)
+    }
+
+    /// {"width": number, "height": number, ...}
+    private mutating func size(_ name: String) throws(TraceLineError) -> Size {
+        guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
+        var width: Double?, height: Double?
+        if try beginObject(depth: 2) {
+            repeat {
+                let k = field(try key())
+                if k == .width {
+                    guard width == nil else { throw error("duplicate key \"width\" in \(name)") }
+                    width = try number(name + ".width")
+                } else if k == .height {
+                    guard height == nil else { throw error("duplicate key \"height\" in \(name)") }
+                    height = try number(name + ".height")
+                } else {
+                    try skipValue(depth: 2)
+                }
+            } while try nextMember()
+        }
+        guard let width, let height else { throw error("\(name) needs \"width\" and \"height\"") }
+        return Size(width: width, height: height)
+    }
+
+    /// [{"x": n, "y": n, "id": n, "rect": [x, y, width, height], "item": {...}?, "loaded": false?}, ...]
+    private mutating func tileList() throws(TraceLineError) -> [TraceTile] {
+        guard peek == UInt8(ascii: "[") else { throw error("tiles is not an array") }
+        var tiles: [TraceTile] = []
         if try beginArray(depth: 2) {
             repeat {
-                guard peek == UInt8(ascii: "{") else { throw error("an event is not an object") }
-                var name: String?
-                if try beginObject(depth: 3) {
-                    repeat {
-                        let k = try key()
-                        if name == nil, field(k) == .name { name = try string("event name") } else { try skipValue(depth: 3) }
-                    } while try nextMember()
-                }
-                guard let name else { throw error("an event has no \"name\"") }
-                guard let kind = ScrollEvent.Kind(rawValue: name) else { throw error("unknown event \"\(name)\"") }
-                kinds.append(kind)
+                guard tiles.count < Self.maxTiles else { throw error("over \(Self.maxTiles) tiles") }
+                tiles.append(try tile())
             } while try nextElement()
         }
-        return kinds
+        return tiles
+    }
+
+    private mutating func tile() throws(TraceLineError) -> TraceTile {
+        guard peek == UInt8(ascii: "{") else { throw error("a tile is not an object") }
+        var x: Int64?, y: Int64?, rect: TraceTile.Rect?, item: TileCoordinate?, loaded: Bool?
+        if try beginObject(depth: 3) {
+            repeat {
+                let k = field(try key())
+                switch k {
+                case .x?:
+                    guard x == nil else { throw error("duplicate key \"x\" in a tile") }
+                    x = try tileIndex("tile x")
+                case .y?:
+                    guard y == nil else { throw error("duplicate key \"y\" in a tile") }
+                    y = try tileIndex("tile y")
+                case .rect?:
+                    guard rect == nil else { throw error("duplicate key \"rect\" in a tile") }
+                    rect = try rectangle()
+                case .item?:
+                    guard item == nil else { throw error("duplicate key \"item\" in a tile") }
+                    item = try coordinate("tile item", depth: 4)
+                case .loaded?:
+                    guard loaded == nil else { throw error("duplicate key \"loaded\" in a tile") }
+                    loaded = try bool("tile loaded")
+                default: try skipValue(depth: 3)
+                }
+            } while try nextMember()
+        }
+        guard let x, let y else { throw error("a tile needs \"x\" and \"y\"") }
+        guard let rect else { throw error("tile (\(x), \(y)) has no \"rect\"") }
+        return TraceTile(coordinate: TileCoordinate(x: x, y: y), rect: rect, item: item, loaded: loaded ?? true)
+    }
+
+    /// [x, y, width, height]
+    private mutating func rectangle() throws(TraceLineError) -> TraceTile.Rect {
+        guard peek == UInt8(ascii: "["), try beginArray(depth: 4) else { throw error("a tile rect is not [x, y, width, height]") }
+        var values: [Double] = []
+        repeat {
+            guard values.count < 4 else { throw error("a tile rect has more than 4 numbers") }
+            values.append(try number("tile rect"))
+        } while try nextElement()
+        guard values.count == 4 else { throw error("a tile rect has \(values.count) numbers, not 4") }
+        return TraceTile.Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+
+    /// A tile coordinate: a whole number in Int64 (digits read exactly), or a number with a whole value up to 2^53.
+    private mutating func tileIndex(_ name: String) throws(TraceLineError) -> Int64 {
+        let (double, text) = try numberAndText(name)
+        if let value = Int64(text) { return value }
+        guard double == double.rounded(), double.magnitude <= 0x1p53 else { throw error("\(name) \(text) is not a whole number") }
+        return Int64(double)
+    }
+
+    /// [{"name": "...", payload...}, ...]: each name must be a `ScrollEvent.Kind`. The kinds, and the
+    /// events with their payloads when every event has its payload (else none: the kinds still read).
+    private mutating func eventList() throws(TraceLineError) -> (kinds: [ScrollEvent.Kind], events: [ScrollEvent]) {
+        guard peek == UInt8(ascii: "[") else { throw error("events is not an array") }
+        var kinds: [ScrollEvent.Kind] = [], events: [ScrollEvent] = [], complete = true
+        if try beginArray(depth: 2) {
+            repeat {
+                let (kind, event) = try event()
+                kinds.append(kind)
+                if let event, complete { events.append(event) } else { complete = false }
+            } while try nextElement()
+        }
+        return (kinds, complete ? events : [])
+    }
+
+    /// One event: its kind, and the event with its payload when the payload is there.
+    private mutating func event() throws(TraceLineError) -> (ScrollEvent.Kind, ScrollEvent?) {
+        guard peek == UInt8(ascii: "{") else { throw error("an event is not an object") }
+        var name: String?, vectors: [Trace.Field: Vector] = [:], tile: TileCoordinate?, page: TileCoordinate?
+        var willDecelerate: Bool?, width: Double?, height: Double?
+        if try beginObject(depth: 3) {
+            repeat {
+                let raw = try key()
+                let k = field(raw)
+                func once(_ present: Bool) throws(TraceLineError) {
+                    guard !present else { throw error("duplicate key \"\(k.map(\.rawValue) ?? "page")\" in an event") }
+                }
+                switch k {
+                case .name?:
+                    try once(name != nil)
+                    name = try string("event name")
+                case let field? where [.velocity, .targetContentOffset, .shift, .from, .to].contains(field):
+                    try once(vectors[field] != nil)
+                    vectors[field] = try vector("event " + field.rawValue, depth: 4)
+                case .tile?:
+                    try once(tile != nil)
+                    tile = try coordinate("event tile", depth: 4)
+                case .willDecelerate?:
+                    try once(willDecelerate != nil)
+                    willDecelerate = try bool("event willDecelerate")
+                case .width?:
+                    try once(width != nil)
+                    width = try number("event width")
+                case .height?:
+                    try once(height != nil)
+                    height = try number("event height")
+                default:
+                    if key(for: raw) == .page {
+                        try once(page != nil)
+                        page = try coordinate("event page", depth: 4)
+                    } else {
+                        try skipValue(depth: 3)
+                    }
+                }
+            } while try nextMember()
+        }
+        guard let name else { throw error("an event has no \"name\"") }
+        guard let kind = ScrollEvent.Kind(rawValue: name) else { throw error("unknown event \"\(name)\"") }
+        let event: ScrollEvent?
+        switch kind {
+        case .willBeginDragging: event = .willBeginDragging
+        case .didScroll: event = .didScroll
+        case .willEndDragging:
+            event = vectors[.velocity].flatMap { v in vectors[.targetContentOffset].map { .willEndDragging(velocity: v, targetContentOffset: $0) } }
+        case .didEndDragging: event = willDecelerate.map { .didEndDragging(willDecelerate: $0) }
+        case .willBeginDecelerating: event = .willBeginDecelerating
+        case .didEndDecelerating: event = .didEndDecelerating
+        case .didEndScrollingAnimation: event = .didEndScrollingAnimation
+        case .recenter: event = vectors[.shift].map { .recenter(shift: $0) }
+        case .jump: event = tile.map { .jump(tile: $0) }
+        case .cancel: event = .cancel
+        case .pageChanged: event = page.map { .pageChanged(page: $0) }
+        case .loopJump: event = vectors[.from].flatMap { from in vectors[.to].map { .loopJump(from: from, to: $0) } }
+        case .resize: event = width.flatMap { w in height.map { .resize(width: w, height: $0) } }
+        }
+        return (kind, event)
     }
 
     /// {"live": n, "pool": n, ...}; missing counts are 0.

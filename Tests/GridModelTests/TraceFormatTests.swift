@@ -31,6 +31,7 @@ import Testing
         let state = Self.frame(events: [event])
         let read = try TraceLineParser.parse(Trace.line(for: state))
         #expect(read.events == [event.kind])
+        #expect(read.scrollEvents == [event], "the payload reads back")
         #expect(read == TraceFrame(state))
     }
 
@@ -48,6 +49,64 @@ import Testing
         for state in frames {
             let read = try TraceLineParser.parse(Trace.line(for: state))
             #expect(read == TraceFrame(state), "frame \(state.index)")
+        }
+    }
+
+    /// Tiles (rect in points, item, loading), page, content size and viewport read back as written.
+    @Test func tilesPageAndSizesReadBack() throws {
+        let read = try TraceLineParser.parse(Trace.line(for: Self.frame(events: Self.events)))
+        #expect(read.tiles == [TraceTile(coordinate: TileCoordinate(x: -1, y: 2), rect: .init(x: -5.25, y: 0, width: 50, height: 50),
+                                         item: TileCoordinate(x: 0, y: 2), loaded: false)])
+        #expect(read.page == TileCoordinate(x: 1, y: 1))
+        #expect(read.contentSize == Size(width: 1e6, height: 500) && read.viewport == Size(width: 200, height: 150))
+        #expect(read.scrollEvents == Self.events)
+        // A tile showing itself, loaded: no item or loaded member is written, and the defaults read back.
+        var state = Self.frame(events: [])
+        state.tiles[0].item = state.tiles[0].coordinate
+        state.tiles[0].loaded = true
+        state.page = nil
+        let line = Trace.line(for: state)
+        #expect(!line.contains(#""item""#) && !line.contains(#""loaded""#) && !line.contains(#""page""#))
+        let plain = try TraceLineParser.parse(line)
+        #expect(plain.tiles.map(\.item) == [TileCoordinate(x: -1, y: 2)] && plain.tiles.map(\.loaded) == [true] && plain.page == nil)
+    }
+
+    /// A line whose events lack their payloads (or that has no tiles or sizes) still reads: kinds only.
+    @Test func linesWithoutPayloadsReadKindsOnly() throws {
+        let line = #"{"frame":0,"t":0,"contentOffset":{"x":0,"y":0},"events":[{"name":"recenter"},{"name":"didScroll"}]}"#
+        let read = try TraceLineParser.parse(line)
+        #expect(read.events == [.recenter, .didScroll] && read.scrollEvents.isEmpty)
+        #expect(read.tiles.isEmpty && read.page == nil && read.contentSize == nil && read.viewport == nil)
+        let some = #"{"frame":0,"t":0,"contentOffset":{"x":0,"y":0},"events":[{"name":"didScroll"},{"name":"resize","width":3}]}"#
+        #expect(try TraceLineParser.parse(some).scrollEvents.isEmpty)
+    }
+
+    /// Tiles, pages, sizes and payloads that are not what the writer writes are refused, saying what is wrong.
+    @Test(arguments: [
+        (#""tiles":[{"x":1,"y":2,"rect":[0,0,1]}]"#, "a tile rect has 3 numbers, not 4"),
+        (#""tiles":[{"x":1,"y":2,"rect":[0,0,1,1,1]}]"#, "a tile rect has more than 4 numbers"),
+        (#""tiles":[{"x":1,"y":2,"rect":{}}]"#, "a tile rect is not [x, y, width, height]"),
+        (#""tiles":[{"x":1,"y":2,"rect":[]}]"#, "a tile rect is not [x, y, width, height]"),
+        (#""tiles":[{"x":1.5,"y":2,"rect":[0,0,1,1]}]"#, "tile x 1.5 is not a whole number"),
+        (#""tiles":[{"x":1e300,"y":2,"rect":[0,0,1,1]}]"#, "tile x 1e300 is not a whole number"),
+        (#""tiles":[{"x":1,"y":2}]"#, #"tile (1, 2) has no "rect""#),
+        (#""tiles":[{"y":2,"rect":[0,0,1,1]}]"#, #"a tile needs "x" and "y""#),
+        (#""tiles":[{"x":1,"x":1,"y":2,"rect":[0,0,1,1]}]"#, #"duplicate key "x" in a tile"#),
+        (#""tiles":[{"x":1,"y":2,"rect":[0,0,1,1],"item":[1,2]}]"#, "tile item is not an object"),
+        (#""tiles":[{"x":1,"y":2,"rect":[0,0,1,1],"loaded":0}]"#, "tile loaded is not true or false"),
+        (#""tiles":{}"#, "tiles is not an array"),
+        (#""page":{"x":1}"#, #"page needs "x" and "y""#),
+        (#""contentSize":{"width":1}"#, #"contentSize needs "width" and "height""#),
+        (#""viewport":{"width":1,"height":2,"height":2}"#, #"duplicate key "height" in viewport"#),
+        (#""events":[{"name":"recenter","shift":5}]"#, "event shift is not an object"),
+        (#""events":[{"name":"recenter","shift":{"x":1,"y":1},"shift":{"x":1,"y":1}}]"#, #"duplicate key "shift" in an event"#),
+        (#""events":[{"name":"pageChanged","page":{"x":1,"y":0.5}}]"#, "event page.y 0.5 is not a whole number"),
+        (#""events":[{"name":"didEndDragging","willDecelerate":"yes"}]"#, "event willDecelerate is not true or false"),
+    ])
+    func badTileAndPayloadMembersAreErrors(member: String, message: String) {
+        let line = #"{"frame":0,"t":0,"contentOffset":{"x":0,"y":0},"# + member + "}"
+        #expect { try TraceLineParser.parse(line) } throws: { error in
+            (error as? TraceLineError)?.message.hasPrefix(message) == true
         }
     }
 
