@@ -65,14 +65,17 @@ import TestSupport
     /// The frames a recipe test renders of a bundled scenario at `--scale 1`: all of a short one; else 24 around its
     /// first size change (a `resize` step), or its last 24 (an open range, so the last frame's duration counts). Encoding
     /// every frame of every scenario would take minutes; a range's own list (`frames_AAAAA-BBBBB.ffconcat`) is the
-    /// same writer's list of those frames.
+    /// same writer's list of those frames. `RENDER_GRID_FULL_RECIPES=1` (set by `.ci/run`) runs every scenario whole,
+    /// so CI runs the recipe verbatim, list and all, on every frame of every bundled scenario.
+    static let full = ProcessInfo.processInfo.environment["RENDER_GRID_FULL_RECIPES"] == "1"
+
     static func window(_ name: String) throws -> (frames: String?, total: Int) {
         let loaded = try ScenarioFile.load(path: CLI.packageRoot.appendingPathComponent("Scenarios/" + name).path).scaled(to: 1)
         var simulation = try Simulation(scenario: loaded.scenario)
         var sizes: [(Int, Int)] = []
         while let frame = try simulation.next() { sizes.append((frame.pixelWidth, frame.pixelHeight)) }
         let total = sizes.count
-        if total <= 40 { return (nil, total) }
+        if total <= 40 || full { return (nil, total) }
         if let change = sizes.indices.dropFirst().first(where: { sizes[$0] != sizes[$0 - 1] }) {
             let start = max(0, min(change - 12, total - 24))
             return ("\(start):\(start + 23)", total)
