@@ -1,0 +1,29 @@
+#ifndef RG_SHA256_H
+#define RG_SHA256_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The running state of a SHA-256 (FIPS 180-4) computation. Zero-initialise it with rg_sha256_init.
+typedef struct {
+    uint32_t state[8];
+    /// Message length so far in bytes.
+    uint64_t length;
+    /// Bytes of a partial block, `filled` of them in use.
+    uint8_t block[64];
+    uint32_t filled;
+} rg_sha256_context;
+
+/// Starts a hash.
+void rg_sha256_init(rg_sha256_context *context);
+
+/// Adds `length` bytes (data may be NULL when length is 0).
+void rg_sha256_update(rg_sha256_context *context, const uint8_t *data, size_t length);
+
+/// Finishes the hash into `digest` (32 bytes); the context must be initialised again before reuse.
+void rg_sha256_final(rg_sha256_context *context, uint8_t digest[32]);
+
+/// The SHA-256 of `length` bytes at `data` in one call.
+void rg_sha256(const uint8_t *data, size_t length, uint8_t digest[32]);
+
+#endif
