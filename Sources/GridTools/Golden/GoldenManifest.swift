@@ -15,7 +15,7 @@ public struct GoldenManifest: Sendable, Equatable {
     public static let formatVersion = 1
     /// The largest manifest read, in bytes (a 100,000-frame golden is about 13 MB).
     public static let maxBytes = 64 << 20
-    /// The largest golden trace read, in bytes.
+    /// The largest golden trace read, in bytes, compressed and decompressed.
     public static let maxTraceBytes = 512 << 20
     /// The largest key frame PNG read, in bytes.
     public static let maxKeyFrameBytes = 256 << 20
@@ -27,14 +27,21 @@ public struct GoldenManifest: Sendable, Equatable {
         public var pixels: String
         /// The first 16 hex digits of the SHA-256 of the frame's trace line (without its newline).
         public var trace: String
-        /// Whether `frame-NNNNN.png` is stored beside the manifest.
+        /// Whether `frame-NNNNN.png` is stored beside the manifest. A frame whose pixels equal a stored
+        /// frame's is not stored again: a check finds its picture by hash.
         public var key: Bool
+        /// The frame's size in pixels when it differs from the manifest's `width` × `height` (a resize).
+        public var width: Int?
+        /// The frame's height when it differs from the manifest's (see `width`).
+        public var height: Int?
 
         /// A frame entry with each argument as its property.
-        public init(pixels: String, trace: String, key: Bool) {
+        public init(pixels: String, trace: String, key: Bool, width: Int? = nil, height: Int? = nil) {
             self.pixels = pixels
             self.trace = trace
             self.key = key
+            self.width = width
+            self.height = height
         }
     }
 
@@ -84,6 +91,16 @@ public struct GoldenManifest: Sendable, Equatable {
         self.frames = frames
     }
 
+    /// Frame `index`'s size in pixels (`index` must be one of `frames`).
+    public func size(of index: Int) -> (width: Int, height: Int) {
+        (frames[index].width ?? width, frames[index].height ?? height)
+    }
+
+    /// The largest frame in pixels, the limit a key frame is decoded with.
+    var maxFramePixels: Int {
+        frames.reduce(width * height) { max($0, ($1.width ?? width) * ($1.height ?? height)) }
+    }
+
     /// The key frame's file name for frame `index`: `frame-00042.png`.
     public static func keyFrameName(_ index: Int) -> String {
         let digits = String(index)
@@ -115,7 +132,9 @@ public struct GoldenManifest: Sendable, Equatable {
         out += "  \"frames\": ["
         for (index, frame) in frames.enumerated() {
             out += index == 0 ? "\n" : ",\n"
-            out += "    {\"frame\": \(index), \"pixels\": \"\(frame.pixels)\", \"trace\": \"\(frame.trace)\", \"key\": \(frame.key)}"
+            out += "    {\"frame\": \(index), \"pixels\": \"\(frame.pixels)\", \"trace\": \"\(frame.trace)\", \"key\": \(frame.key)"
+            if let width = frame.width, let height = frame.height { out += ", \"width\": \(width), \"height\": \(height)" }
+            out += "}"
         }
         out += frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out
@@ -180,6 +199,9 @@ public struct GoldenManifest: Sendable, Equatable {
             width: try int("width", 1...Pixmap.maxPixels), height: try int("height", 1...Pixmap.maxPixels),
             fontName: try optionalString("font"), fontSHA256: nil, freeType: try string("freeType"),
             keyFrames: try string("keyframes"), frames: [])
+        guard manifest.width <= Pixmap.maxPixels / manifest.height else {
+            throw bad("\"width\" × \"height\" is over \(Pixmap.maxPixels) pixels")
+        }
         manifest.scenarioSHA256 = try hash(try string("scenarioSHA256"), digits: 64, "\"scenarioSHA256\"")
         manifest.fontSHA256 = try optionalString("fontSHA256").map { (s: String) throws(ToolError) -> String in
             try hash(s, digits: 64, "\"fontSHA256\"")
@@ -192,20 +214,27 @@ public struct GoldenManifest: Sendable, Equatable {
         manifest.frames.reserveCapacity(list.count)
         for (index, item) in list.enumerated() {
             guard case .object(let entry) = item else { throw bad("frames[\(index)] is not an object") }
-            var frame: Int?, pixels: String?, trace: String?, key: Bool?
+            var frame: Int?, pixels: String?, trace: String?, key: Bool?, width: Int?, height: Int?
             for (name, v) in entry {
                 switch (name, v) {
                 case ("frame", .number(let t)): frame = Int(t)
                 case ("pixels", .string(let s)): pixels = s
                 case ("trace", .string(let s)): trace = s
                 case ("key", .bool(let b)): key = b
+                case ("width", .number(let t)): width = Int(t)
+                case ("height", .number(let t)): height = Int(t)
                 default: throw bad("frames[\(index)]: unexpected or mistyped \"\(OneLineName.cut(name))\"")
                 }
             }
             guard frame == index else { throw bad("frames[\(index)] is numbered \(frame.map(String.init) ?? "nothing"), not \(index)") }
             guard let pixels, let trace, let key else { throw bad("frames[\(index)] lacks \"pixels\", \"trace\" or \"key\"") }
+            guard (width == nil) == (height == nil), (width ?? 1) >= 1, (height ?? 1) >= 1,
+                  (width ?? 1) <= Pixmap.maxPixels / (height ?? 1) else {
+                throw bad("frames[\(index)] has an unusable \"width\" and \"height\"")
+            }
             manifest.frames.append(Frame(pixels: try hash(pixels, digits: 64, "frames[\(index)].pixels"),
-                                         trace: try hash(trace, digits: 16, "frames[\(index)].trace"), key: key))
+                                         trace: try hash(trace, digits: 16, "frames[\(index)].trace"), key: key,
+                                         width: width, height: height))
         }
         return manifest
     }

@@ -1,8 +1,9 @@
 public import GridModel
 
-/// Which frames a golden stores as PNG besides their hashes. Every policy stores the first and last frame;
-/// `every(n)` and `events` also every frame with a recenter, page change, loop jump, resize or edge hit;
-/// `every(n)` also every `n`th frame; `all` every frame.
+/// Which frames a golden stores as PNG besides their hashes. Every policy stores the first and last frame and
+/// every frame with a recenter, page change, loop jump or resize, and the frame where a content edge stops the
+/// scroll (the first of a run of edge-hit frames); `every(n)` also every `n`th frame; `all` every frame. A
+/// frame whose pixels equal a stored frame's is not stored twice.
 ///
 /// ```swift
 /// KeyFramePolicy("every:30")   // .every(30)
@@ -13,9 +14,9 @@ public enum KeyFramePolicy: Sendable, Equatable {
     case events
     case all
 
-    /// The default: events, the ends, and every 60th frame (one a second at 60 fps), which keeps the bundled
+    /// The default: events, the ends, and every 120th frame (one each 2 s at 60 fps), which keeps the bundled
     /// scenarios' goldens under 1/20 of their frames' PNG bytes (README, "Regression-test your scroll behaviour").
-    public static let `default` = KeyFramePolicy.every(60)
+    public static let `default` = KeyFramePolicy.every(120)
     /// The largest N of `every:N`.
     public static let maxInterval = 1_000_000
 
@@ -40,10 +41,14 @@ public enum KeyFramePolicy: Sendable, Equatable {
         }
     }
 
-    /// Whether frame `state` (of `count` frames, when known) is stored as a key frame. The last frame is added
-    /// by the recorder once the sequence ends.
-    public func isKeyFrame(_ state: FrameState) -> Bool {
-        if state.index == 0 || state.edgeHit { return true }
+    /// Whether frame `state` is a key frame, given whether the frame before it hit an edge. The last frame is
+    /// added by the recorder once the sequence ends.
+    ///
+    /// ```swift
+    /// KeyFramePolicy.events.isKeyFrame(state, previousEdgeHit: false)   // true at frame 0
+    /// ```
+    public func isKeyFrame(_ state: FrameState, previousEdgeHit: Bool) -> Bool {
+        if state.index == 0 || (state.edgeHit && !previousEdgeHit) { return true }
         switch self {
         case .all: return true
         case .every(let n) where state.index % n == 0: return true
