@@ -12,9 +12,14 @@ typedef struct {
     /// Bytes of a partial block, `filled` of them in use.
     uint8_t block[64];
     uint32_t filled;
+    /// Non-zero: use the portable code even where the CPU has SHA extensions (tests compare the two).
+    uint32_t portable;
 } rg_sha256_context;
 
-/// Starts a hash.
+/// 1 when this CPU's SHA extensions are used (x86-64 with SHA-NI, SSSE3 and SSE4.1), else 0.
+int rg_sha256_accelerated(void);
+
+/// Starts a hash (with `portable` 0).
 void rg_sha256_init(rg_sha256_context *context);
 
 /// Adds `length` bytes (data may be NULL when length is 0).

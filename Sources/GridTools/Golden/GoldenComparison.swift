@@ -118,6 +118,7 @@ struct GoldenComparison {
         var pixelLines: [String] = []
         var firstPixel: Int?, firstTrace: Int?, failing = 0, tolerated = 0
         var firstPixelCount: Int?  // differing pixels of firstPixel, when it has a key frame
+        var hashOnly = 0, firstHashOnly: Int?  // differing frames without a stored picture
         var sizeLine: String?
         var animationBudget = 0
         var lastFailing = -1
@@ -163,9 +164,8 @@ struct GoldenComparison {
                 } else {
                     frameFails = true
                     if firstPixel == nil { firstPixel = i }
-                    if pixelLines.count < maxPixelLines {
-                        pixelLines.append("frame \(i): pixels differ; the golden stores no key frame for it (only its hash)")
-                    }
+                    hashOnly += 1
+                    if firstHashOnly == nil { firstHashOnly = i }
                 }
             }
             guard frameFails || (keep && !result.animation.isEmpty) else { return }
@@ -209,10 +209,10 @@ struct GoldenComparison {
         if diff.isEmpty, let firstTrace {
             traceLines.append("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tiles, sizes or stats)")
         }
-        result.details += sequence + traceLines + pixelLines
-        if failing > pixelLines.count + (firstTrace != nil ? 1 : 0) && pixelLines.count == maxPixelLines {
-            result.details.append("… \(failing) failing frames in all")
+        if let firstHashOnly {
+            pixelLines.append("\(grouped(hashOnly)) frame\(hashOnly == 1 ? "" : "s") from frame \(firstHashOnly) differ by hash with no key frame stored to compare with (the trace diff explains them)")
         }
+        result.details += sequence + traceLines + pixelLines
         var summary = drift != nil ? "machine drift; " : ""
         if let firstPixel, firstPixel == first {
             summary += "frame \(first) of \(count) differs"

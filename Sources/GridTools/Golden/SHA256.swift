@@ -15,6 +15,15 @@ public struct SHA256: Sendable {
     /// A hash of no bytes yet.
     public init() { rg_sha256_init(&context) }
 
+    /// A hash that uses the portable C code even where the CPU's SHA extensions would be used (for tests).
+    init(portable: Bool) {
+        rg_sha256_init(&context)
+        context.portable = portable ? 1 : 0
+    }
+
+    /// Whether this CPU's SHA extensions are used.
+    static var isAccelerated: Bool { rg_sha256_accelerated() != 0 }
+
     /// Adds `bytes` to the message.
     public mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
