@@ -184,3 +184,26 @@ void rg_sha256(const uint8_t *data, size_t length, uint8_t digest[32]) {
     rg_sha256_update(&context, data, length);
     rg_sha256_final(&context, digest);
 }
+
+void rg_sha256_rows(const uint8_t *rgba, uint32_t width, uint32_t height, int portable, uint8_t digest[32]) {
+    rg_sha256_context context;
+    rg_sha256_init(&context);
+    context.portable = portable ? 1 : 0;
+    const uint8_t header[8] = {
+        (uint8_t)(width >> 24), (uint8_t)(width >> 16), (uint8_t)(width >> 8), (uint8_t)width,
+        (uint8_t)(height >> 24), (uint8_t)(height >> 16), (uint8_t)(height >> 8), (uint8_t)height,
+    };
+    rg_sha256_update(&context, header, sizeof header);
+    const size_t stride = (size_t)width * 4;
+    const uint8_t fresh = 0, repeat = 1;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = rgba + (size_t)y * stride;
+        if (y > 0 && memcmp(row, row - stride, stride) == 0) {
+            rg_sha256_update(&context, &repeat, 1);
+        } else {
+            rg_sha256_update(&context, &fresh, 1);
+            rg_sha256_update(&context, row, stride);
+        }
+    }
+    rg_sha256_final(&context, digest);
+}

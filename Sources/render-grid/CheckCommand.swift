@@ -32,8 +32,10 @@ enum CheckCommand {
             ScenarioLoader.Overrides.scale,
             Option("--jobs", "N", .int(1...256), default: "all cores",
                    "frames rendered and hashed in parallel, 1 to 256; results do not depend on N"),
-            Option("--keyframes", "every:N|events|all", .string, default: KeyFramePolicy.default.text,
-                   "which frames a recording stores as PNG besides the first, the last and the event frames"),
+            Option("--keyframes", "POLICY", .string, default: KeyFramePolicy.default.text, """
+                every:N, events or all: which frames a recording stores as PNG besides the first, the last and \
+                the event frames (every Nth, none, or all)
+                """),
             Option("--threshold", "T", .double(0...1), default: "0.1, pixelmatch's",
                    "0…1, smaller is more sensitive, for frames compared with their key frame"),
             Option("--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
@@ -58,7 +60,7 @@ enum CheckCommand {
             fails, a golden is missing (also when --record missing just recorded it) or obsolete; 2 usage error,
             invalid scenario or damaged golden.
             """,
-        example: "render-grid check Scenarios/rotate.json --record never")
+        example: "render-grid check Scenarios/rotate.json --scale 1 --record never")
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try command.parse(argv)

@@ -1,4 +1,5 @@
 import Testing
+import Rasterizer
 @testable import GridTools
 
 /// SHA-256 against the FIPS 180-4 / NIST example vectors, and the streaming API against the one-shot one.
@@ -62,5 +63,29 @@ import Testing
         var slow = SHA256(portable: true)
         slow.update(Array("abc".utf8))
         #expect(SHA256.hexString(slow.finalize()) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    /// The pixel digest is the SHA-256 of its documented stream (size, then per row 1 for a repeat or 0 and the
+    /// row), computed here byte by byte; a changed pixel in a repeated row changes it, as does the size alone.
+    @Test func pixelDigestIsTheDocumentedStream() throws {
+        let width = 7, height = 5
+        var bytes = [UInt8](repeating: 200, count: width * height * 4)
+        for x in 0..<width * 4 { bytes[x] = UInt8(x) }            // row 0 unique; row 1 (all 200) differs from it
+        for x in 0..<width * 4 { bytes[2 * width * 4 + x] = 9 }   // row 2 differs from row 1; rows 3, 4 repeat it
+        for x in 0..<width * 4 { bytes[3 * width * 4 + x] = 9; bytes[4 * width * 4 + x] = 9 }
+        let image = try Pixmap(width: width, height: height, pixels: bytes)
+        var stream: [UInt8] = [0, 0, 0, 7, 0, 0, 0, 5]
+        for y in 0..<height {
+            let row = Array(bytes[(y * width * 4)..<((y + 1) * width * 4)])
+            if y > 0 && row == Array(bytes[((y - 1) * width * 4)..<(y * width * 4)]) { stream.append(1) } else { stream += [0] + row }
+        }
+        #expect(stream.count == 8 + 3 * (1 + width * 4) + 2)
+        #expect(SHA256.pixels(image) == SHA256.hex(stream))
+        #expect(SHA256.pixels(image, portable: true) == SHA256.hex(stream))
+        var changed = bytes
+        changed[4 * width * 4 + 5] = 10
+        #expect(SHA256.pixels(try Pixmap(width: width, height: height, pixels: changed)) != SHA256.pixels(image))
+        // The same bytes at another size (a rotated blank frame) are another picture.
+        #expect(SHA256.pixels(try Pixmap(width: height, height: width, pixels: bytes)) != SHA256.pixels(image))
     }
 }

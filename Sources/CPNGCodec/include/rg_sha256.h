@@ -31,4 +31,11 @@ void rg_sha256_final(rg_sha256_context *context, uint8_t digest[32]);
 /// The SHA-256 of `length` bytes at `data` in one call.
 void rg_sha256(const uint8_t *data, size_t length, uint8_t digest[32]);
 
+/// The digest of an RGBA8 image (rows of width*4 bytes) as golden manifests record it: the SHA-256 of the
+/// width and height (32-bit big-endian each), then per row the byte 1 when the row equals the row above, else
+/// the byte 0 and the row's bytes. A function of the pixels alone (never of an encoding), as collision-resistant
+/// as SHA-256, and fast where rows repeat (flat tiles): a repeated row costs a memcmp, not a hash.
+/// portable != 0 uses the portable SHA-256 code.
+void rg_sha256_rows(const uint8_t *rgba, uint32_t width, uint32_t height, int portable, uint8_t digest[32]);
+
 #endif

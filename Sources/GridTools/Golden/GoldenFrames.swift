@@ -8,7 +8,7 @@ import GridExport
 struct GoldenFrame: Sendable {
     var state: FrameState
     var image: Pixmap
-    /// SHA-256 of the RGBA pixels, 64 hex digits.
+    /// `SHA256.pixels` of the image, 64 hex digits.
     var pixels: String
     /// The trace line as `render` writes it (no newline).
     var traceLine: String
@@ -34,14 +34,16 @@ enum GoldenFrames {
         let batchSize = max(1, jobs) * framesPerJob
         var batch: [RenderedFrame] = []
         batch.reserveCapacity(batchSize)
-        var previous: (base: UnsafeRawPointer?, pixels: String)?
+        // The last frame of the previous batch, kept alive so that its storage cannot be freed and reused by a
+        // new image at the same address (which would make a different frame look shared).
+        var previous: (image: Pixmap, pixels: String)?
         func flush() throws {
             let hashed = hash(batch, jobs: jobs, previous: previous)
             for (frame, digests) in zip(batch, hashed) {
                 try body(GoldenFrame(state: frame.state, image: frame.image, pixels: digests.pixels,
                                      traceLine: digests.line, trace: digests.trace))
             }
-            if let last = batch.last, let digests = hashed.last { previous = (address(of: last.image), digests.pixels) }
+            if let last = batch.last, let digests = hashed.last { previous = (last.image, digests.pixels) }
             batch.removeAll(keepingCapacity: true)
         }
         try FrameExporter.frames(0...Int.max, of: loaded.scenario, font: loaded.font, options: options) { frame in
@@ -57,8 +59,8 @@ enum GoldenFrames {
     }
 
     /// The digests of a batch, computed in parallel; a frame sharing its predecessor's pixel storage reuses
-    /// its hash.
-    static func hash(_ batch: [RenderedFrame], jobs: Int, previous: (base: UnsafeRawPointer?, pixels: String)?)
+    /// its hash (every frame compared is alive, so equal addresses mean shared storage).
+    static func hash(_ batch: [RenderedFrame], jobs: Int, previous: (image: Pixmap, pixels: String)?)
         -> [(pixels: String, line: String, trace: String)] {
         final class Slots: @unchecked Sendable {
             var values: [(pixels: String, line: String, trace: String)?]
@@ -71,13 +73,16 @@ enum GoldenFrames {
             i > 0 && addresses[i] != nil && addresses[i] == addresses[i - 1] ? nil : i
         }
         let frames = batch
-        let reusePrevious = previous.flatMap { $0.base != nil && $0.base == addresses.first ? $0.pixels : nil }
+        let reusePrevious = previous.flatMap { p in
+            let base = address(of: p.image)
+            return base != nil && base == addresses.first ? p.pixels : nil
+        }
         let work: @Sendable (Int) -> Void = { i in
             let line = Trace.line(for: frames[i].state)
             let trace = String(SHA256.hex(Array(line.utf8)).prefix(16))
             var pixels = ""
             if owner[i] != nil {
-                if i == 0, let reusePrevious { pixels = reusePrevious } else { pixels = SHA256.hex(frames[i].image.pixels) }
+                if i == 0, let reusePrevious { pixels = reusePrevious } else { pixels = SHA256.pixels(frames[i].image) }
             }
             slots.values[i] = (pixels, line, trace)
         }

@@ -20,10 +20,10 @@ public struct GoldenManifest: Sendable, Equatable {
     /// The largest key frame PNG read, in bytes.
     public static let maxKeyFrameBytes = 256 << 20
 
-    /// One frame: the SHA-256 of its decoded RGBA pixels, a digest of its trace line, and whether its
-    /// PNG is stored.
+    /// One frame: the digest of its decoded RGBA pixels (`SHA256.pixels`), a digest of its trace line, and
+    /// whether its PNG is stored.
     public struct Frame: Sendable, Equatable {
-        /// SHA-256 of the frame's RGBA8 pixels, row by row, as 64 lower-case hex digits.
+        /// `SHA256.pixels` of the frame (SHA-256 over its size and rows, a repeated row as one byte), 64 hex digits.
         public var pixels: String
         /// The first 16 hex digits of the SHA-256 of the frame's trace line (without its newline).
         public var trace: String

@@ -1,4 +1,5 @@
 import CPNGCodec
+public import Rasterizer
 
 /// SHA-256 (FIPS 180-4) digests, for the golden manifests: frame pixels, trace lines, scenario and font files.
 /// A thin wrapper of CPNGCodec's C implementation (Foundation on Linux has no CryptoKit).
@@ -44,6 +45,24 @@ public struct SHA256: Sendable {
         var hash = SHA256()
         hash.update(bytes)
         return hexString(hash.finalize())
+    }
+
+    /// The digest of an image's pixels as golden manifests record it, 64 hex digits: the SHA-256 of its width
+    /// and height (32-bit big-endian) and then, row by row, the byte 1 for a row equal to the row above, else
+    /// the byte 0 and the row's RGBA bytes. It depends on the pixels only, never on an encoding; a repeated row
+    /// (most rows of flat tiles) costs a comparison instead of a hash.
+    ///
+    /// ```swift
+    /// let digest = SHA256.pixels(image)   // "5be423c0…"
+    /// ```
+    public static func pixels(_ image: Pixmap, portable: Bool = false) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        image.pixels.withUnsafeBufferPointer { rows in
+            digest.withUnsafeMutableBufferPointer { out in
+                rg_sha256_rows(rows.baseAddress, UInt32(image.width), UInt32(image.height), portable ? 1 : 0, out.baseAddress!)
+            }
+        }
+        return hexString(digest)
     }
 
     /// Bytes as lower-case hex digits, two per byte.
