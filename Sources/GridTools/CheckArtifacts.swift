@@ -23,6 +23,7 @@ public struct FailingFrame: Sendable {
 public enum CheckArtifacts {
     /// Most frames written as expected/actual/diff PNGs per scenario, and most frames in its animation.
     public static let maxFramesWritten = 3
+    /// Most frames in a scenario's animation.
     public static let maxAnimationFrames = 120
 
     /// Writes expected/actual/diff PNGs of the first `maxFramesWritten` frames into `reportFolder/<scenario>/`.

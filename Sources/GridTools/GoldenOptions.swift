@@ -10,8 +10,11 @@ public import GridModel
 /// KeyFramePolicy.every(30).text   // "every:30"
 /// ```
 public enum KeyFramePolicy: Sendable, Equatable {
+    /// The ends, the event frames and every Nth frame.
     case every(Int)
+    /// The ends and the event frames.
     case events
+    /// Every frame.
     case all
 
     /// The default: events, the ends, and every 120th frame (one each 2 s at 60 fps), which keeps the bundled
