@@ -138,6 +138,24 @@ import Rasterizer
         #expect(lines[index + 1].contains("this run with font DejaVuSans.ttf") && lines[index + 1].contains("--font or style.font"))
     }
 
+    /// Frames whose hash differs but whose pixels are within tolerance of their stored picture pass; the drift is
+    /// still noted. Without the tolerance they fail.
+    @Test func withinToleranceOfAKeyFramePasses() throws {
+        let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+        try #require(FileManager.default.fileExists(atPath: bold), "fonts-dejavu-core installs \(bold)")
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try CLI.write(Self.scenario("a"), to: folder, as: "a.json")
+        #expect(try Self.run(["check", folder.path, "--font", bold, "--keyframes", "all"]).status == 1)
+        var result = try Self.run(["check", folder.path, "--record", "never", "--max-diff-ratio", "0.5"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ok   a (passed): "), "\(result.stdout)")
+        #expect(result.stdout.contains("within tolerance of their key frames); note: machine drift: "), "\(result.stdout)")
+        result = try Self.run(["check", folder.path, "--record", "never", "--max-diff-pixels", "3"])
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("pixels differ from its key frame (allowed 3)"), "\(result.stdout)")
+    }
+
     /// Record modes: the flag wins over RENDER_GRID_RECORD, which wins over CI; `never` writes nothing.
     @Test func recordModeFromFlagAndEnvironment() throws {
         let folder = try Self.folder()
