@@ -78,6 +78,7 @@ struct GoldenStore {
     /// - Throws: `ExportError(.output)` when it cannot be made.
     func makeTemporary(for name: String) throws(ExportError) -> String {
         try FileOutput.makeDirectory(root)
+        removeStaleTemporaries(now: Int(time(nil)))
         for _ in 0..<8 {
             let path = join(root, ".\(name).recording-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
             if mkdir(path, 0o777) == 0 { return path }
@@ -106,6 +107,40 @@ struct GoldenStore {
             throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(reason)")
         }
         if let aside { remove(path: aside) }
+    }
+
+    /// How old a temporary of a dead process must be before it is removed, in seconds.
+    static let staleAfterSeconds = 60
+
+    /// Removes the hidden folders recordings of killed runs left (`.NAME.recording-PID-HEX`, `.NAME.old-PID-HEX`):
+    /// those whose process is gone and that are older than `staleAfterSeconds` before `now`.
+    /// - Returns: the names removed.
+    @discardableResult
+    func removeStaleTemporaries(now: Int) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: root) else { return [] }
+        var removed: [String] = []
+        for entry in entries where entry.hasPrefix(".") {
+            guard let pid = Self.writer(ofTemporary: entry) else { continue }
+            let path = join(root, entry)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                  Int(info.st_mtim.tv_sec) <= now - Self.staleAfterSeconds else { continue }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            remove(path: path)
+            removed.append(entry)
+        }
+        return removed
+    }
+
+    /// The process id in a recording temporary's name (`.a.recording-123-9f`, `.a.old-123-9f`), or nil.
+    static func writer(ofTemporary name: String) -> pid_t? {
+        for marker in [".recording-", ".old-"] {
+            guard let range = name.range(of: marker, options: .backwards) else { continue }
+            let parts = name[range.upperBound...].split(separator: "-")
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1], radix: 16) != nil else { return nil }
+            return pid
+        }
+        return nil
     }
 
     /// Removes a golden folder (or a temporary), never following a link out of it.

@@ -300,3 +300,26 @@ import Rasterizer
         #expect(CLI.files(in: goldens) == scenarios.sorted())
     }
 }
+
+/// Recording temporaries a killed run left in the goldens folder are removed by the next recording once their
+/// process is gone and they are a minute old; a live process's, or a fresh one, is kept.
+@Suite struct CheckTemporaryTests {
+    @Test func staleRecordingFoldersAreRemoved() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try CLI.write(CheckCommandTests.scenario("a"), to: folder, as: "a.json")
+        let goldens = folder.appendingPathComponent("Goldens")
+        let dead = ".a.recording-2147483646-1f", deadOld = ".b.old-2147483646-2e", fresh = ".a.recording-2147483645-3d"
+        let live = ".a.recording-\(getpid())-4c", other = ".a.recording-x-5b"
+        for name in [dead, deadOld, fresh, live, other] {
+            let url = goldens.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.appendingPathComponent("inner"), withIntermediateDirectories: true)
+            if name != fresh {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: url.path)
+            }
+        }
+        let result = try CheckCommandTests.run(["check", folder.path])
+        #expect(result.status == 1 && result.stdout.contains("FAIL a (missing): recorded"), "\(result.stdout)\(result.stderr)")
+        #expect(CLI.files(in: goldens) == [fresh, live, other, "a"].sorted())
+    }
+}
