@@ -79,6 +79,7 @@ import Rasterizer
             #expect(files.contains("manifest.json") && files.contains("trace.jsonl.gz") && files.contains("frame-00000.png"), "\(files)")
         }
         #expect(CLI.files(in: goldens).allSatisfy { !$0.hasPrefix(".") }, "no temporary left: \(CLI.files(in: goldens))")
+        #expect(CLI.files(in: folder) == ["Goldens", "a.json", "b.json"], "nothing written outside the goldens folder")
 
         // 2. Checked again: passes, with any --jobs.
         result = try Self.run(["check", folder.path, "--jobs", "1"])
@@ -274,6 +275,41 @@ import Rasterizer
         #expect(result.stderr.contains(golden.appendingPathComponent(damage.file).path), "\(result.stderr)")
         #expect(CLI.files(in: golden) == before)
         #expect(CLI.files(in: folder.appendingPathComponent("Goldens")) == ["a"])
+    }
+
+    /// `--goldens DIR` keeps the goldens elsewhere; a scenario given as a file uses the same names.
+    @Test func goldensElsewhere() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let elsewhere = folder.appendingPathComponent("store/goldens")
+        var result = try Self.run(["check", folder.appendingPathComponent("a.json").path, "--goldens", elsewhere.path])
+        #expect(result.status == 1 && CLI.files(in: elsewhere) == ["a"], "\(result.stdout)\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Goldens").path))
+        // b.json beside a.json is not obsolete for a's golden folder; a checked alone passes.
+        result = try Self.run(["check", folder.appendingPathComponent("a.json").path, "--goldens", elsewhere.path, "--record", "never"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // The whole folder: b is missing there.
+        result = try Self.run(["check", folder.path, "--goldens", elsewhere.path, "--record", "never"])
+        #expect(result.status == 1 && result.stdout.contains("ok   a (passed)") && result.stdout.contains("FAIL b (missing)"), "\(result.stdout)")
+    }
+
+    /// Sequence verdicts: another scale fails at once as "recorded with other options"; a longer scenario names the
+    /// frame count change and fails at the first new frame.
+    @Test func sequenceVerdicts() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try CLI.write(Self.scenario("a"), to: folder, as: "a.json")
+        #expect(try Self.run(["check", folder.path]).status == 1)
+        var result = try Self.run(["check", folder.path, "--record", "never", "--scale", "2"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAIL a (failed): recorded with other options: scale 1, this run scale 2"), "\(result.stdout)")
+        let count = try #require(try Self.snapshot(folder.appendingPathComponent("Goldens/a"))["manifest.json"]
+            .flatMap { String(decoding: $0, as: UTF8.self).firstMatch(of: #/"frameCount": (\d+)/#) }.map { Int($0.1)! })
+        _ = try CLI.write(CLI.smallScenario(name: "a", extra: ", { \"wait\": { \"duration\": 0.1 } }"), to: folder, as: "a.json")
+        result = try Self.run(["check", folder.path, "--record", "never"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAIL a (failed): frame count changed: \(count) -> "), "\(result.stdout)")
+        #expect(result.stdout.contains("       frame count changed: \(count) -> "), "\(result.stdout)")
     }
 
     /// Usage errors: no scenario, a bad --keyframes, a missing scenario path.
