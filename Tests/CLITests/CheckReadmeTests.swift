@@ -46,8 +46,8 @@ import Testing
             #expect(result.stderr.isEmpty, "\(words.joined(separator: " ")): \(result.stderr)")
         }
         #expect(CLI.files(in: scenarios.appendingPathComponent("Goldens")) == ["interrupted-fling", "rotate"])
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("check-report/junit.xml").path))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("check-report/report.html").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/junit.xml").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report/report.html").path))
     }
 
     /// The CI line the section cites is in `.ci/run`, and the size figure matches the committed goldens.
