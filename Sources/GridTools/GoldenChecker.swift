@@ -75,32 +75,81 @@ public enum GoldenChecker {
     }
 
     /// Checks every scenario of `paths` against its golden, then lists (or with `prune` removes) goldens whose
-    /// scenario no longer exists. `progress` is called with each outcome as it is decided.
+    /// scenario no longer exists. With `jobs` over 1 and several scenarios, scenarios run side by side (up to
+    /// `jobs` at once, frames split among them); `progress` is called with each outcome in scenario order as soon
+    /// as it and those before it are decided, so the output is the same with any `jobs`.
     ///
     /// ```swift
     /// let outcome = try GoldenChecker.run(["Scenarios/long-fling.json"], options: GoldenOptions())
     /// print(outcome.passed)
     /// ```
     /// - Throws: `ToolError` for unusable input (a corrupt golden: its path and what is wrong), `ExportError`
-    ///   for a scenario that does not load or render, or a golden that cannot be written.
+    ///   for a scenario that does not load or render, or a golden that cannot be written; with several
+    ///   failing, the first in scenario order.
     public static func run(_ paths: [String], options: GoldenOptions,
-                           progress: ((ScenarioOutcome) -> Void)? = nil) throws -> CheckOutcome {
+                           progress: (@Sendable (ScenarioOutcome) -> Void)? = nil) throws -> CheckOutcome {
         try ToolError.check(options.jobs, in: 1...RenderOptions.maxJobs, "jobs")
         let list = try scenarios(paths, goldens: options.goldens)
         let font = try options.fontPath.map { path throws(ExportError) in try FontFile.load(path: path) }
-        var fontHashes: [String: String] = [:]
-        var outcomes: [ScenarioOutcome] = []
-        for scenario in list {
-            let outcome = try check(scenario, font: font, fontHashes: &fontHashes, options: options)
-            progress?(outcome)
-            outcomes.append(outcome)
-        }
+        var outcomes = try checkAll(list, font: font, options: options, progress: progress)
         for outcome in try obsolete(list, paths: paths, options: options) {
             progress?(outcome)
             outcomes.append(outcome)
         }
         return CheckOutcome(goldensPath: options.goldens ?? Array(Set(list.map(\.goldens))).sorted().joined(separator: ", "),
                             recordMode: options.record, scenarios: outcomes)
+    }
+
+    /// The scenarios' outcomes in order: one after the other with one job or one scenario, else up to `jobs`
+    /// side by side, each with its share of the jobs for its frames.
+    static func checkAll(_ list: [Scenario], font: FontRenderer?, options: GoldenOptions,
+                         progress: (@Sendable (ScenarioOutcome) -> Void)?) throws -> [ScenarioOutcome] {
+        let lanes = min(options.jobs, list.count)
+        guard lanes > 1 else {
+            var outcomes: [ScenarioOutcome] = []
+            for scenario in list {
+                let outcome = try check(scenario, font: font, options: options)
+                progress?(outcome)
+                outcomes.append(outcome)
+            }
+            return outcomes
+        }
+        var shared = options
+        shared.jobs = max(1, options.jobs / lanes)
+        let lane = shared
+        /// Results by scenario index, and how many from the front were handed to `progress`.
+        final class Board: @unchecked Sendable {
+            let lock = NSLock()
+            var results: [Result<ScenarioOutcome, any Error>?]
+            var next = 0, emitted = 0
+            init(_ n: Int) { results = Array(repeating: nil, count: n) }
+        }
+        let board = Board(list.count)
+        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            while true {
+                board.lock.lock()
+                let index = board.next
+                board.next += 1
+                // Once a scenario failed with an error, no new scenario starts.
+                let stop = board.results.contains { if case .failure = $0 { true } else { false } }
+                board.lock.unlock()
+                guard index < list.count, !stop else { return }
+                let result = Result { try check(list[index], font: font, options: lane) }
+                board.lock.lock()
+                board.results[index] = result
+                while board.emitted < list.count, case .success(let outcome)? = board.results[board.emitted] {
+                    progress?(outcome)
+                    board.emitted += 1
+                }
+                board.lock.unlock()
+            }
+        }
+        var outcomes: [ScenarioOutcome] = []
+        for result in board.results {
+            guard let result else { break }  // (after an error, later scenarios may not have run)
+            outcomes.append(try result.get())
+        }
+        return outcomes
     }
 
     /// Goldens in the goldens folders used whose scenario is neither checked nor present beside the checked ones.
@@ -132,13 +181,12 @@ public enum GoldenChecker {
     }
 
     /// One scenario: load, identify, then record or compare per the record mode.
-    static func check(_ scenario: Scenario, font: FontRenderer?, fontHashes: inout [String: String],
-                      options: GoldenOptions) throws -> ScenarioOutcome {
+    static func check(_ scenario: Scenario, font: FontRenderer?, options: GoldenOptions) throws -> ScenarioOutcome {
         let start = DispatchTime.now().uptimeNanoseconds
         func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         var loaded = try ScenarioFile.load(path: scenario.path, limits: options.limits, font: font)
         if let scale = options.scale { loaded = try loaded.scaled(to: scale) }
-        let identity = try identify(loaded, fontHashes: &fontHashes, options: options)
+        let identity = try identify(loaded, options: options)
         let store = GoldenStore(root: scenario.goldens)
         let folder = OneLineName.quoted(store.folder(scenario.name))
         func outcome(_ verdict: ScenarioOutcome.Verdict, _ summary: String, details: [String] = [],
@@ -185,19 +233,15 @@ public enum GoldenChecker {
     }
 
     /// The golden identity of a loaded scenario on this machine.
-    static func identify(_ loaded: ScenarioFile, fontHashes: inout [String: String],
-                         options: GoldenOptions) throws -> GoldenIdentity {
+    static func identify(_ loaded: ScenarioFile, options: GoldenOptions) throws -> GoldenIdentity {
         let scenarioBytes = try FileInput.read(loaded.path, maxBytes: options.limits.maxFileBytes, what: "scenario")
         var identity = GoldenIdentity(scenarioSHA256: SHA256.hex(scenarioBytes), scale: loaded.scenario.viewport.scale,
                                       fps: loaded.scenario.fps, reference: false, fontName: nil, fontSHA256: nil,
                                       freeType: LinkedLibraries.freeType, renderGrid: RenderGrid.version)
         if FrameRenderer.drawsText(loaded.scenario) {
             let path = try options.fontPath ?? ScenarioFile.fontPath(for: loaded.scenario, file: loaded.path) ?? FontFile.defaultPath()
-            if fontHashes[path] == nil {
-                fontHashes[path] = SHA256.hex(try FileInput.read(path, maxBytes: FontRenderer.maxFontBytes, what: "font"))
-            }
             identity.fontName = FileOutput.split(path).name
-            identity.fontSHA256 = fontHashes[path]
+            identity.fontSHA256 = SHA256.hex(try FileInput.read(path, maxBytes: FontRenderer.maxFontBytes, what: "font"))
         }
         return identity
     }

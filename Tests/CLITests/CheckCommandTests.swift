@@ -312,6 +312,30 @@ import Rasterizer
         #expect(result.stdout.contains("       frame count changed: \(count) -> "), "\(result.stdout)")
     }
 
+    /// Scenarios run side by side with --jobs: the output (order, verdicts, goldens) is the same with any jobs, and
+    /// a damaged golden among them is still the one error.
+    @Test func outputDoesNotDependOnJobs() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, name) in ["e", "c", "a", "d", "b"].enumerated() {
+            _ = try CLI.write(Self.scenario(name, dx: -150 - 10 * index), to: folder, as: "\(name).json")
+        }
+        let recorded = try Self.run(["check", folder.path, "--jobs", "4"])
+        #expect(recorded.status == 1)
+        #expect(recorded.stdout.split(separator: "\n").prefix(5).map { String($0.prefix(7)) } == ["FAIL a ", "FAIL b ", "FAIL c ", "FAIL d ", "FAIL e "])
+        _ = try CLI.write(Self.scenario("c", dx: -190), to: folder, as: "c.json")
+        let outputs = try [1, 2, 5].map { jobs in try Self.run(["check", folder.path, "--record", "never", "--jobs", "\(jobs)"]) }
+        for result in outputs {
+            #expect(result.status == 1)
+            #expect(result.stdout == outputs[0].stdout, "\(result.stdout)")
+        }
+        #expect(outputs[0].stdout.contains("FAIL c (failed): "))
+        let golden = folder.appendingPathComponent("Goldens/d/frame-00000.png")
+        try Data("not a png".utf8).write(to: golden)
+        let damaged = try Self.run(["check", folder.path, "--record", "never", "--jobs", "3"])
+        #expect(damaged.status == 2 && damaged.stderr.contains(golden.path) && damaged.stderr.split(separator: "\n").count == 1, "\(damaged.stderr)")
+    }
+
     /// Usage errors: no scenario, a bad --keyframes, a missing scenario path.
     @Test(arguments: [
         (["check"], "check takes scenario files or folders"),
