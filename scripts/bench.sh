@@ -9,7 +9,10 @@
 # path before one sync per run), interleaved in the same run; --idle runs only those.
 # --baseline BIN times the moving runs at scale 1 and 3 with another render-grid binary too (an
 # older release build, say), interleaved on the same frames, and prints the speed-up.
-#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN]
+# --check times `render-grid check` (frames rendered in memory and hashed against a golden recorded first)
+# against `render` to files on the same frames, three interleaved rounds, and prints the ratio of the medians
+# (wall clock) with peak memory, at 600 and 3,000 frames, scale 1 and 3.
+#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=2
@@ -23,7 +26,8 @@ while [ $# -gt 0 ]; do
     --idle) only=idle; shift ;;
     --encoder) encoders="$2"; shift 2 ;;
     --baseline) baseline="$2"; only=baseline; shift 2 ;;
-    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN]" >&2; exit 2 ;;
+    --check) only=check; shift ;;
+    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check]" >&2; exit 2 ;;
   esac
 done
 swift build -c release --product render-grid >/dev/null
@@ -85,6 +89,38 @@ if [ "$only" = baseline ]; then
     median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
     printf '%-34s %.2f× (median %s against %s ms/frame)\n' "speed-up @${scale}x" \
       "$(echo "$(median "${old[@]}") / $(median "${new[@]}")" | bc -l)" "$(median "${new[@]}")" "$(median "${old[@]}")"
+  done
+  echo "load after:$(uptime | sed -E 's/.*load average://')"
+  exit 0
+fi
+if [ "$only" = check ]; then
+  # render to files against check of the same scenario; seconds of the whole process and peak RSS.
+  timed() {  # label, then the command; sets $secs and $kib
+    local start
+    start=$(date +%s.%N)
+    /usr/bin/time -f "%M" -o "$work/rss" "$@" > /dev/null
+    secs=$(echo "$(date +%s.%N) - $start" | bc -l)
+    kib=$(cat "$work/rss")
+  }
+  median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+  for frames in 600 3000; do
+    for scale in 1 3; do
+      [ "$frames" = 3000 ] && [ "$scale" = 3 ] && continue
+      scenario=$(moving $frames)
+      mkdir -p "$work/c"
+      cp "$scenario" "$work/c/bench.json"
+      "$bin" check "$work/c/bench.json" --scale $scale --record all --jobs "$jobs" > /dev/null
+      r=(); c=()
+      for round in 1 2 3; do
+        timed "$bin" render "$scenario" --scale $scale --jobs "$jobs" --out "$work/out" --quiet; r+=("$secs"); rk=$kib
+        rm -rf "$work/out"
+        timed "$bin" check "$work/c/bench.json" --scale $scale --record never --jobs "$jobs"; c+=("$secs"); ck=$kib
+      done
+      printf '%-28s render %6.2f s (%5.0f MiB)  check %6.2f s (%5.0f MiB)  check/render %.2f×\n' \
+        "moving $frames frames @${scale}x" "$(median "${r[@]}")" "$(echo "$rk / 1024" | bc -l)" "$(median "${c[@]}")" \
+        "$(echo "$ck / 1024" | bc -l)" "$(echo "$(median "${c[@]}") / $(median "${r[@]}")" | bc -l)"
+      rm -rf "$work/c"
+    done
   done
   echo "load after:$(uptime | sed -E 's/.*load average://')"
   exit 0

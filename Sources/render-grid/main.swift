@@ -6,7 +6,7 @@ import GridTools
 
 /// The commands, in the order `render-grid --help` lists them.
 let commands: [Command] = [RenderCommand.command, DiffCommand.command, VerifyCommand.command, SheetCommand.command,
-                           PlotCommand.command, DiffTraceCommand.command]
+                           PlotCommand.command, CheckCommand.command, DiffTraceCommand.command]
 
 /// `render-grid --help`, generated from the commands' descriptions.
 let usage = {
@@ -71,6 +71,7 @@ if arguments.isEmpty {
         case "verify": status = try VerifyCommand.run(arguments)
         case "sheet": status = try SheetCommand.run(arguments)
         case "plot": status = try PlotCommand.run(arguments)
+        case "check": status = try CheckCommand.run(arguments)
         case "diff-trace": status = try DiffTraceCommand.run(arguments)
         case "--help", "-h", "help":
             print(usage)

@@ -5,7 +5,7 @@ import Testing
 /// Each command's options table drives both its parser and its `--help`.
 @Suite struct OptionTableTests {
     static let commands = [RenderCommand.command, DiffCommand.command, VerifyCommand.command, SheetCommand.command,
-                           PlotCommand.command, DiffTraceCommand.command]
+                           PlotCommand.command, CheckCommand.command, DiffTraceCommand.command]
 
     /// A value the option accepts.
     static func sample(_ option: Option) -> String? {

@@ -12,6 +12,11 @@ import Rasterizer
 /// - `failed`: rewrite only goldens that no longer match;
 /// - `never` (default when `CI` is set): only compare.
 /// A mismatch writes actual, expected and diff images to `.build/golden-artifacts/` and prints where.
+///
+/// These are single images of rasterizer primitives (a tile, a label, a clip); whole scrolls are checked by
+/// `render-grid check` against `Scenarios/Goldens/` (GridTools' `GoldenChecker`, run by CLITests and `.ci/run`),
+/// with the same record modes. This target depends on the Rasterizer alone, not on GridTools, so it keeps this
+/// small helper rather than the frame-sequence golden format.
 enum Golden {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let folder = root.appendingPathComponent("Goldens")

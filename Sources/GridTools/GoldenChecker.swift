@@ -1,0 +1,248 @@
+import Foundation
+import GridModel
+import Rasterizer
+import GridExport
+
+/// `render-grid check` as a library: finds the scenarios, renders each in memory, compares it with its golden
+/// (or records the golden, per the record mode), finds obsolete goldens, and writes failure images.
+///
+/// ```swift
+/// var options = GoldenOptions()
+/// options.record = .never
+/// let outcome = try GoldenChecker.run(["Scenarios"], options: options)
+/// for scenario in outcome.scenarios { print(scenario.name, scenario.verdict, scenario.summary) }
+/// ```
+public enum GoldenChecker {
+    /// A scenario to check and the goldens folder it belongs to.
+    public struct Scenario: Sendable, Equatable {
+        /// The scenario file as given (or as found in a folder given).
+        public var path: String
+        /// The file name without `.json`: the golden's folder name.
+        public var name: String
+        /// The goldens folder: `GoldenOptions.goldens`, else `Goldens/` beside the scenario file.
+        public var goldens: String
+    }
+
+    /// The scenarios named by `paths`: each file, and every `*.json` in each folder (not hidden, not a
+    /// `*.schema.json`), sorted by name within a folder.
+    ///
+    /// ```swift
+    /// let scenarios = try GoldenChecker.scenarios(["Scenarios"], goldens: nil)  // Scenarios/atRest-edge.json, …
+    /// ```
+    /// - Throws: `ToolError(.invalidInput)` for a path that does not exist or is neither a file nor a folder,
+    ///   a folder without scenarios, a name starting with a dot, or two scenarios of one name for one goldens folder.
+    public static func scenarios(_ paths: [String], goldens: String?) throws(ToolError) -> [Scenario] {
+        var found: [Scenario] = []
+        for path in paths {
+            switch FileInput.kind(of: path) {
+            case .folder:
+                let names: [String]
+                do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+                    throw ToolError(.invalidInput, "cannot list scenario folder \(OneLineName.quoted(path))")
+                }
+                let files = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }.sorted()
+                guard !files.isEmpty else { throw ToolError(.invalidInput, "scenario folder \(OneLineName.quoted(path)) holds no *.json scenario") }
+                let folder = path.hasSuffix("/") ? path : path + "/"
+                for file in files where FileInput.kind(of: folder + file) == .regular {
+                    found.append(Scenario(path: folder + file, name: String(file.dropLast(5)), goldens: goldens ?? folder + "Goldens"))
+                }
+            case .regular, .other:
+                let (folder, file) = FileOutput.split(path)
+                var name = file
+                if name.hasSuffix(".json") { name.removeLast(5) }
+                guard !name.isEmpty, !name.hasPrefix(".") else {
+                    throw ToolError(.invalidInput, "scenario \(OneLineName.quoted(path)): a golden is named after the file, and \(OneLineName.quoted(file)) makes no usable folder name")
+                }
+                found.append(Scenario(path: path, name: name, goldens: goldens ?? folder + "Goldens"))
+            case .missing:
+                throw ToolError(.invalidInput, "scenario \(OneLineName.quoted(path)) does not exist")
+            }
+        }
+        var seen: [String: String] = [:]
+        for scenario in found {
+            let key = (GoldenStore.realPath(scenario.goldens) ?? scenario.goldens) + "\u{0}" + scenario.name
+            if let other = seen[key], other != scenario.path {
+                throw ToolError(.invalidInput, "scenarios \(OneLineName.quoted(other)) and \(OneLineName.quoted(scenario.path)) share the golden name \(OneLineName.quoted(scenario.name)) in \(OneLineName.quoted(scenario.goldens)); rename one or give another --goldens")
+            }
+            seen[key] = scenario.path
+        }
+        // A scenario named twice (a file and its folder) is checked once.
+        var unique: [Scenario] = [], keys = Set<String>()
+        for scenario in found where keys.insert((GoldenStore.realPath(scenario.path) ?? scenario.path) + "\u{0}" + scenario.goldens).inserted {
+            unique.append(scenario)
+        }
+        return unique
+    }
+
+    /// Checks every scenario of `paths` against its golden, then lists (or with `prune` removes) goldens whose
+    /// scenario no longer exists. With `jobs` over 1 and several scenarios, scenarios run side by side (up to
+    /// `jobs` at once, frames split among them); `progress` is called with each outcome in scenario order as soon
+    /// as it and those before it are decided, so the output is the same with any `jobs`.
+    ///
+    /// ```swift
+    /// let outcome = try GoldenChecker.run(["Scenarios/long-fling.json"], options: GoldenOptions())
+    /// print(outcome.passed)
+    /// ```
+    /// - Throws: `ToolError` for unusable input (a corrupt golden: its path and what is wrong), `ExportError`
+    ///   for a scenario that does not load or render, or a golden that cannot be written; with several
+    ///   failing, the first in scenario order.
+    public static func run(_ paths: [String], options: GoldenOptions,
+                           progress: (@Sendable (ScenarioOutcome) -> Void)? = nil) throws -> CheckOutcome {
+        try ToolError.check(options.jobs, in: 1...RenderOptions.maxJobs, "jobs")
+        let list = try scenarios(paths, goldens: options.goldens)
+        let font = try options.fontPath.map { path throws(ExportError) in try FontFile.load(path: path) }
+        var outcomes = try checkAll(list, font: font, options: options, progress: progress)
+        for outcome in try obsolete(list, paths: paths, options: options) {
+            progress?(outcome)
+            outcomes.append(outcome)
+        }
+        return CheckOutcome(goldensPath: options.goldens ?? Array(Set(list.map(\.goldens))).sorted().joined(separator: ", "),
+                            recordMode: options.record, scenarios: outcomes)
+    }
+
+    /// The scenarios' outcomes in order: one after the other with one job or one scenario, else up to `jobs`
+    /// side by side, each with its share of the jobs for its frames.
+    static func checkAll(_ list: [Scenario], font: FontRenderer?, options: GoldenOptions,
+                         progress: (@Sendable (ScenarioOutcome) -> Void)?) throws -> [ScenarioOutcome] {
+        let lanes = min(options.jobs, list.count)
+        guard lanes > 1 else {
+            var outcomes: [ScenarioOutcome] = []
+            for scenario in list {
+                let outcome = try check(scenario, font: font, options: options)
+                progress?(outcome)
+                outcomes.append(outcome)
+            }
+            return outcomes
+        }
+        var shared = options
+        shared.jobs = max(1, options.jobs / lanes)
+        let lane = shared
+        /// Results by scenario index, and how many from the front were handed to `progress`.
+        final class Board: @unchecked Sendable {
+            let lock = NSLock()
+            var results: [Result<ScenarioOutcome, any Error>?]
+            var next = 0, emitted = 0
+            init(_ n: Int) { results = Array(repeating: nil, count: n) }
+        }
+        let board = Board(list.count)
+        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            while true {
+                board.lock.lock()
+                let index = board.next
+                board.next += 1
+                // Once a scenario failed with an error, no new scenario starts.
+                let stop = board.results.contains { if case .failure = $0 { true } else { false } }
+                board.lock.unlock()
+                guard index < list.count, !stop else { return }
+                let result = Result { try check(list[index], font: font, options: lane) }
+                board.lock.lock()
+                board.results[index] = result
+                while board.emitted < list.count, case .success(let outcome)? = board.results[board.emitted] {
+                    progress?(outcome)
+                    board.emitted += 1
+                }
+                board.lock.unlock()
+            }
+        }
+        var outcomes: [ScenarioOutcome] = []
+        for result in board.results {
+            guard let result else { break }  // (after an error, later scenarios may not have run)
+            outcomes.append(try result.get())
+        }
+        return outcomes
+    }
+
+    /// Goldens in the goldens folders used whose scenario is neither checked nor present beside the checked ones.
+    static func obsolete(_ list: [Scenario], paths: [String], options: GoldenOptions) throws(ToolError) -> [ScenarioOutcome] {
+        var outcomes: [ScenarioOutcome] = []
+        var roots: [String] = []
+        for scenario in list where !roots.contains(scenario.goldens) { roots.append(scenario.goldens) }
+        for root in roots {
+            let store = GoldenStore(root: root)
+            let ours = list.filter { $0.goldens == root }
+            let checked = Set(ours.map(\.name))
+            let folders = Set(ours.map { FileOutput.split($0.path).folder })
+            for name in store.names() where !checked.contains(name) {
+                if folders.contains(where: { FileInput.kind(of: $0 + name + ".json") == .regular }) { continue }
+                let path = store.folder(name)
+                guard FileInput.kind(of: store.join(path, GoldenStore.manifestName)) != .missing else { continue }
+                if options.prune {
+                    try store.checkInside(path)
+                    store.remove(path: path)
+                    outcomes.append(ScenarioOutcome(name: name, scenarioPath: nil, verdict: .pruned,
+                                                    summary: "removed golden \(OneLineName.quoted(path)): its scenario no longer exists"))
+                } else {
+                    outcomes.append(ScenarioOutcome(name: name, scenarioPath: nil, verdict: .obsolete,
+                                                    summary: "golden \(OneLineName.quoted(path)) has no scenario; --prune removes it"))
+                }
+            }
+        }
+        return outcomes
+    }
+
+    /// One scenario: load, identify, then record or compare per the record mode.
+    static func check(_ scenario: Scenario, font: FontRenderer?, options: GoldenOptions) throws -> ScenarioOutcome {
+        let start = DispatchTime.now().uptimeNanoseconds
+        func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        var loaded = try ScenarioFile.load(path: scenario.path, limits: options.limits, font: font)
+        if let scale = options.scale { loaded = try loaded.scaled(to: scale) }
+        let identity = try identify(loaded, options: options)
+        let store = GoldenStore(root: scenario.goldens)
+        let folder = OneLineName.quoted(store.folder(scenario.name))
+        func outcome(_ verdict: ScenarioOutcome.Verdict, _ summary: String, details: [String] = [],
+                     frames: Int = 0) -> ScenarioOutcome {
+            ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: verdict, summary: summary,
+                            details: details, frameCount: frames, seconds: seconds())
+        }
+        func recorded(_ manifest: GoldenManifest) -> String {
+            "\(GoldenComparison.grouped(manifest.frameCount)) frames, \(manifest.frames.filter(\.key).count) key frames"
+        }
+        let entry = try store.entry(scenario.name)
+        if entry == .missing || options.record == .all {
+            switch options.record {
+            case .never:
+                return outcome(.missing, "no golden at \(folder); record it with --record missing (or RENDER_GRID_RECORD=missing) and commit it")
+            case .missing:
+                let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
+                return outcome(.missing, "recorded a new golden at \(folder) (\(recorded(manifest))); review and commit it, then check again",
+                               frames: manifest.frameCount)
+            case .all, .failed:
+                let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
+                return outcome(.recorded, "recorded golden \(folder) (\(recorded(manifest)))", frames: manifest.frameCount)
+            }
+        }
+        let bytes = try store.read(scenario.name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
+        let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(scenario.name), GoldenStore.manifestName))
+        let trace = try GoldenComparison.validate(manifest, name: scenario.name, store: store)
+        let result = try GoldenComparison.compare(loaded, name: scenario.name, identity: identity, manifest: manifest,
+                                                  expectedTrace: trace, store: store, options: options)
+        var final = ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: result.failed ? .failed : .passed,
+                                    summary: result.summary, details: result.details, frameCount: result.frameCount,
+                                    firstFailingFrame: result.firstFailingFrame, failingFrameCount: result.failingFrameCount)
+        if result.failed && options.record == .failed {
+            let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
+            final.verdict = .recorded
+            final.summary = "re-recorded golden \(folder) (\(recorded(manifest))); it failed: " + result.summary
+        } else if result.failed, let report = options.reportFolder {
+            try FileOutput.makeDirectory(report)
+            final.artifacts = try CheckArtifacts.write(scenario: scenario.name, frames: result.failing, animation: result.animation,
+                                                       fps: Double(identity.fps), options: options.match, reportFolder: report)
+        }
+        final.seconds = seconds()
+        return final
+    }
+
+    /// The golden identity of a loaded scenario on this machine.
+    static func identify(_ loaded: ScenarioFile, options: GoldenOptions) throws -> GoldenIdentity {
+        let scenarioBytes = try FileInput.read(loaded.path, maxBytes: options.limits.maxFileBytes, what: "scenario")
+        var identity = GoldenIdentity(scenarioSHA256: SHA256.hex(scenarioBytes), scale: loaded.scenario.viewport.scale,
+                                      fps: loaded.scenario.fps, reference: false, fontName: nil, fontSHA256: nil,
+                                      freeType: LinkedLibraries.freeType, renderGrid: RenderGrid.version)
+        if FrameRenderer.drawsText(loaded.scenario) {
+            let path = try options.fontPath ?? ScenarioFile.fontPath(for: loaded.scenario, file: loaded.path) ?? FontFile.defaultPath()
+            identity.fontName = FileOutput.split(path).name
+            identity.fontSHA256 = SHA256.hex(try FileInput.read(path, maxBytes: FontRenderer.maxFontBytes, what: "font"))
+        }
+        return identity
+    }
+}

@@ -1,0 +1,249 @@
+import GridModel
+import Rasterizer
+import GridExport
+
+/// One scenario compared with its golden: the verdict's parts, and the frames a failure report shows.
+struct GoldenComparison {
+    var failed = false
+    var summary = ""
+    var details: [String] = []
+    var frameCount = 0
+    var firstFailingFrame: Int?
+    var failingFrameCount = 0
+    /// The first failing frames (at most `CheckArtifacts.maxFramesWritten`), kept only with a report folder.
+    var failing: [FailingFrame] = []
+    /// The failing range from its first frame (bounded), kept only with a report folder.
+    var animation: [FailingFrame] = []
+
+    /// Most pixel-count lines in the details.
+    static let maxPixelLines = 5
+    /// Most bytes of pixels kept for the failure animation.
+    static let maxAnimationBytes = 256 << 20
+
+    /// The golden's files checked before anything is rendered: every key frame is a PNG of the manifest's size
+    /// inside the goldens folder, and the trace has one line per frame whose digest is the manifest's.
+    /// - Throws: `ToolError(.invalidInput)` naming the file and the fault.
+    static func validate(_ manifest: GoldenManifest, name: String, store: GoldenStore) throws(ToolError) -> [TraceFrame] {
+        let folder = store.folder(name)
+        for (index, frame) in manifest.frames.enumerated() where frame.key {
+            let file = GoldenManifest.keyFrameName(index)
+            let bytes = try store.read(name, file, maxBytes: GoldenManifest.maxKeyFrameBytes, what: "golden key frame")
+            let path = OneLineName.quoted(store.join(folder, file))
+            let size: (width: Int, height: Int)
+            do { size = try PNGCodec.validate(bytes, maxPixels: manifest.maxFramePixels) } catch {
+                throw ToolError(.invalidInput, "golden key frame \(path) is not a usable PNG: \(error.message)")
+            }
+            let expected = manifest.size(of: index)
+            guard size.width == expected.width && size.height == expected.height else {
+                throw ToolError(.invalidInput, "golden key frame \(path) is \(size.width)×\(size.height); the manifest says frame \(index) is \(expected.width)×\(expected.height)")
+            }
+        }
+        let tracePath = store.join(folder, GoldenStore.traceName)
+        let packed = try store.read(name, GoldenStore.traceName, maxBytes: GoldenManifest.maxTraceBytes, what: "golden trace")
+        let bytes: [UInt8]
+        do { bytes = try Gzip.decompress(packed, maxBytes: GoldenManifest.maxTraceBytes) } catch {
+            throw ToolError(error.kind, "golden trace \(OneLineName.quoted(tracePath)): \(error.message)" + (error.kind == .overLimit ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
+        }
+        var lines: [ArraySlice<UInt8>] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        guard lines.count == manifest.frameCount else {
+            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)) has \(lines.count) lines; the manifest lists \(manifest.frameCount) frames")
+        }
+        for (index, line) in lines.enumerated() where String(SHA256.hex(Array(line)).prefix(16)) != manifest.frames[index].trace {
+            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)) line \(index + 1) does not match the manifest's digest for frame \(index)")
+        }
+        do {
+            return try TraceReader.read(bytes: bytes, name: tracePath, limits: TraceLimits(maxBytes: GoldenManifest.maxTraceBytes, maxLines: max(1, manifest.frameCount)))
+        } catch {
+            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)): \(error.message)")
+        }
+    }
+
+    /// The rendering-identity drift between the golden and this machine, as one sentence, or nil.
+    static func drift(_ manifest: GoldenManifest, _ identity: GoldenIdentity) -> String? {
+        var parts: [String] = []
+        if manifest.fontSHA256 != identity.fontSHA256 {
+            func font(_ name: String?, _ hash: String?) -> String {
+                guard let name, let hash else { return "no font" }
+                return "font \(name) (sha256 \(hash.prefix(12))…)"
+            }
+            parts.append("the golden was drawn with \(font(manifest.fontName, manifest.fontSHA256)), this run with \(font(identity.fontName, identity.fontSHA256))")
+        }
+        if manifest.freeType != identity.freeType {
+            parts.append("the golden was drawn with FreeType \(manifest.freeType), this machine has FreeType \(identity.freeType)")
+        }
+        guard !parts.isEmpty else { return nil }
+        return "machine drift: " + parts.joined(separator: "; ")
+            + ": label pixels may differ; record goldens on CI, or pin a font file kept in the repository with --font or style.font"
+    }
+
+    /// Compares `loaded` with its golden (already validated: `expectedTrace` is its trace).
+    static func compare(_ loaded: ScenarioFile, name: String, identity: GoldenIdentity, manifest: GoldenManifest,
+                        expectedTrace: [TraceFrame], store: GoldenStore, options: GoldenOptions) throws -> GoldenComparison {
+        var result = GoldenComparison()
+        let drift = drift(manifest, identity)
+        if let drift { result.details.append(drift) }
+        var sequence: [String] = []
+        // Options that make every frame incomparable: stop before rendering.
+        if manifest.scale != identity.scale || manifest.reference != identity.reference || manifest.fps != identity.fps {
+            if manifest.scale != identity.scale {
+                sequence.append("recorded with other options: scale \(manifest.scale), this run scale \(identity.scale) (--scale or viewport.scale)")
+            }
+            if manifest.reference != identity.reference {
+                sequence.append("recorded with other options: reference \(manifest.reference), this run \(identity.reference)")
+            }
+            if manifest.fps != identity.fps { sequence.append("fps changed: \(manifest.fps) -> \(identity.fps)") }
+            result.failed = true
+            result.details += sequence
+            result.frameCount = manifest.frameCount
+            result.firstFailingFrame = 0
+            result.failingFrameCount = manifest.frameCount
+            result.summary = (drift.map { _ in "machine drift; " } ?? "") + sequence[0]
+            return result
+        }
+        if manifest.scenarioSHA256 != identity.scenarioSHA256 {
+            result.details.append("the scenario file changed since the golden was recorded")
+        }
+        if manifest.renderGrid != identity.renderGrid {
+            result.details.append("the golden was recorded by render-grid \(manifest.renderGrid), this is \(identity.renderGrid)")
+        }
+
+        let keep = options.reportFolder != nil
+        // The stored picture of each hash: a frame equal to a stored one has no file of its own.
+        var pictures: [String: Int] = [:]
+        for (index, frame) in manifest.frames.enumerated() where frame.key && pictures[frame.pixels] == nil {
+            pictures[frame.pixels] = index
+        }
+        var actualTrace: [TraceFrame] = []
+        var pixelLines: [String] = []
+        var firstPixel: Int?, firstTrace: Int?, failing = 0, tolerated = 0
+        var firstPixelCount: Int?  // differing pixels of firstPixel, when it has a key frame
+        var hashOnly = 0, firstHashOnly: Int?  // differing frames without a stored picture
+        var sizeLine: String?
+        var animationBudget = 0
+        var lastFailing = -1
+        var count = 0
+        try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits) { frame in
+            let i = frame.state.index
+            count = i + 1
+            actualTrace.append(TraceFrame(frame.state))
+            guard i < manifest.frames.count else { return }
+            let expected = manifest.frames[i]
+            var frameFails = false
+            var expectedImage: Pixmap?
+            if frame.trace != expected.trace {
+                if firstTrace == nil { firstTrace = i }
+                frameFails = true
+            }
+            let size = manifest.size(of: i)
+            let picture = pictures[expected.pixels]
+            if frame.pixels != expected.pixels {
+                if frame.image.width != size.width || frame.image.height != size.height {
+                    if sizeLine == nil {
+                        sizeLine = "frame \(i) size changed: \(size.width)×\(size.height) -> \(frame.image.width)×\(frame.image.height)"
+                    }
+                    frameFails = true
+                    if firstPixel == nil { firstPixel = i }
+                } else if let picture {
+                    let allowedAt = options.allowedPixels(size.width * size.height)
+                    let image = try keyFrame(picture, name: name, store: store, manifest: manifest)
+                    expectedImage = image
+                    let differing = try PixelMatch.compare(image, frame.image, options: options.match).different
+                    if differing > allowedAt {
+                        frameFails = true
+                        if firstPixel == nil {
+                            firstPixel = i
+                            firstPixelCount = differing
+                        }
+                        if pixelLines.count < maxPixelLines {
+                            pixelLines.append("frame \(i): \(grouped(differing)) pixels differ from its key frame (allowed \(grouped(allowedAt)))")
+                        }
+                    } else {
+                        tolerated += 1
+                    }
+                } else {
+                    frameFails = true
+                    if firstPixel == nil { firstPixel = i }
+                    hashOnly += 1
+                    if firstHashOnly == nil { firstHashOnly = i }
+                }
+            }
+            guard frameFails || (keep && !result.animation.isEmpty) else { return }
+            if frameFails {
+                failing += 1
+                lastFailing = i
+            }
+            guard keep else { return }
+            if expectedImage == nil, let picture, frame.image.width == size.width, frame.image.height == size.height {
+                expectedImage = try keyFrame(picture, name: name, store: store, manifest: manifest)
+            }
+            let failingFrame = FailingFrame(frame: i, expected: expectedImage, actual: frame.image)
+            if frameFails && result.failing.count < CheckArtifacts.maxFramesWritten { result.failing.append(failingFrame) }
+            if result.animation.isEmpty {
+                let bytes = max(1, frame.image.width * frame.image.height * 8)
+                animationBudget = min(CheckArtifacts.maxAnimationFrames, max(1, maxAnimationBytes / bytes))
+            }
+            if result.animation.count < animationBudget { result.animation.append(failingFrame) }
+        }
+        // The animation ends at the last failing frame it holds.
+        while let last = result.animation.last, last.frame > lastFailing { result.animation.removeLast() }
+
+        result.frameCount = count
+        if count != manifest.frameCount {
+            sequence.append("frame count changed: \(manifest.frameCount) -> \(count)")
+        }
+        if let sizeLine { sequence.append(sizeLine) }
+        let countFails = count != manifest.frameCount
+        let first = [firstPixel, firstTrace, countFails ? min(count, manifest.frameCount) : nil].compactMap { $0 }.min()
+        result.failed = first != nil
+        result.firstFailingFrame = first
+        result.failingFrameCount = failing + abs(count - manifest.frameCount)
+        guard let first else {
+            result.summary = "\(grouped(count)) frames match" + (tolerated > 0 ? " (\(tolerated) within tolerance of their key frames)" : "")
+                + (drift != nil ? "; note: " + drift! : "")
+            return result
+        }
+        var traceLines: [String] = []
+        let diff = TraceDiff.compare(expected: expectedTrace, actual: actualTrace, scale: identity.scale)
+        traceLines += diff.findings + diff.summary
+        if diff.isEmpty, let firstTrace {
+            traceLines.append("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tiles, sizes or stats)")
+        }
+        if let firstHashOnly {
+            pixelLines.append("\(grouped(hashOnly)) frame\(hashOnly == 1 ? "" : "s") from frame \(firstHashOnly) differ by hash with no key frame stored to compare with (the trace diff explains them)")
+        }
+        result.details += sequence + traceLines + pixelLines
+        var summary = drift != nil ? "machine drift; " : ""
+        if let firstPixel, firstPixel == first {
+            summary += "frame \(first) of \(count) differs"
+            summary += firstPixelCount.map { ": \(grouped($0)) pixels" } ?? " (no key frame stored; see the trace diff)"
+        } else if let firstTrace, firstTrace == first {
+            summary += "the trace differs from frame \(first) of \(count)"
+        } else {
+            summary += sequence.first ?? "frame \(first) differs"
+        }
+        if failing > 1 { summary += " (\(grouped(failing)) failing frames)" }
+        result.summary = summary
+        return result
+    }
+
+    /// The decoded key frame `index` of the golden.
+    static func keyFrame(_ index: Int, name: String, store: GoldenStore, manifest: GoldenManifest) throws -> Pixmap {
+        let file = GoldenManifest.keyFrameName(index)
+        let bytes = try store.read(name, file, maxBytes: GoldenManifest.maxKeyFrameBytes, what: "golden key frame")
+        do { return try PNGCodec.decode(bytes, maxPixels: manifest.maxFramePixels) } catch {
+            throw ToolError(.invalidInput, "golden key frame \(OneLineName.quoted(store.join(store.folder(name), file))) is not a usable PNG: \(error.message)")
+        }
+    }
+
+    /// 52113 as "52,113".
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+}

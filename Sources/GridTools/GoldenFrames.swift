@@ -1,0 +1,103 @@
+import Foundation
+import GridModel
+import Rasterizer
+import GridExport
+
+/// One frame rendered for a golden: its state and pixels, the SHA-256 of its pixels, and its trace line with
+/// that line's digest.
+struct GoldenFrame: Sendable {
+    var state: FrameState
+    var image: Pixmap
+    /// `SHA256.pixels` of the image, 64 hex digits.
+    var pixels: String
+    /// The trace line as `render` writes it (no newline).
+    var traceLine: String
+    /// The first 16 hex digits of the line's SHA-256.
+    var trace: String
+}
+
+/// Renders a scenario in memory through `FrameExporter.frames` (the library path `render` uses, so the pixels
+/// are those `render` writes) and hashes the frames in parallel batches of a few per job, so memory stays
+/// bounded whatever the frame count. A run of identical frames (an idle wait, drawn once by the pipeline)
+/// is hashed once.
+enum GoldenFrames {
+    /// Frames hashed per batch, per job.
+    static let framesPerJob = 2
+
+    /// Calls `body` with every frame in order, on the calling thread.
+    static func render(_ loaded: ScenarioFile, reference: Bool, jobs: Int, limits: Limits,
+                       body: (GoldenFrame) throws -> Void) throws {
+        var options = ImageOptions()
+        options.reference = reference
+        options.jobs = jobs
+        options.limits = limits
+        let batchSize = max(1, jobs) * framesPerJob
+        var batch: [RenderedFrame] = []
+        batch.reserveCapacity(batchSize)
+        // The last frame of the previous batch, kept alive so that its storage cannot be freed and reused by a
+        // new image at the same address (which would make a different frame look shared).
+        var previous: (image: Pixmap, pixels: String)?
+        func flush() throws {
+            let hashed = hash(batch, jobs: jobs, previous: previous)
+            for (frame, digests) in zip(batch, hashed) {
+                try body(GoldenFrame(state: frame.state, image: frame.image, pixels: digests.pixels,
+                                     traceLine: digests.line, trace: digests.trace))
+            }
+            if let last = batch.last, let digests = hashed.last { previous = (last.image, digests.pixels) }
+            batch.removeAll(keepingCapacity: true)
+        }
+        try FrameExporter.frames(0...Int.max, of: loaded.scenario, font: loaded.font, options: options) { frame in
+            batch.append(frame)
+            if batch.count == batchSize { try flush() }
+        }
+        try flush()
+    }
+
+    /// The address of an image's pixel storage: frames of one pipeline group share it.
+    static func address(of image: Pixmap) -> UnsafeRawPointer? {
+        image.pixels.withUnsafeBytes { $0.baseAddress }
+    }
+
+    /// The digests of a batch, computed in parallel; a frame sharing its predecessor's pixel storage reuses
+    /// its hash (every frame compared is alive, so equal addresses mean shared storage).
+    static func hash(_ batch: [RenderedFrame], jobs: Int, previous: (image: Pixmap, pixels: String)?)
+        -> [(pixels: String, line: String, trace: String)] {
+        final class Slots: @unchecked Sendable {
+            var values: [(pixels: String, line: String, trace: String)?]
+            init(_ n: Int) { values = Array(repeating: nil, count: n) }
+        }
+        let slots = Slots(batch.count)
+        let addresses = batch.map { address(of: $0.image) }
+        // Which frames need their own pixel hash: the first of each run of shared storage.
+        let owner: [Int?] = addresses.indices.map { i in
+            i > 0 && addresses[i] != nil && addresses[i] == addresses[i - 1] ? nil : i
+        }
+        let frames = batch
+        let reusePrevious = previous.flatMap { p in
+            let base = address(of: p.image)
+            return base != nil && base == addresses.first ? p.pixels : nil
+        }
+        let work: @Sendable (Int) -> Void = { i in
+            let line = Trace.line(for: frames[i].state)
+            let trace = String(SHA256.hex(Array(line.utf8)).prefix(16))
+            var pixels = ""
+            if owner[i] != nil {
+                if i == 0, let reusePrevious { pixels = reusePrevious } else { pixels = SHA256.pixels(frames[i].image) }
+            }
+            slots.values[i] = (pixels, line, trace)
+        }
+        if jobs > 1 && frames.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: frames.count, execute: work)
+        } else {
+            for i in frames.indices { work(i) }
+        }
+        var out: [(pixels: String, line: String, trace: String)] = []
+        out.reserveCapacity(frames.count)
+        for i in frames.indices {
+            var value = slots.values[i]!
+            if owner[i] == nil { value.pixels = out[i - 1].pixels }
+            out.append(value)
+        }
+        return out
+    }
+}

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import GridExport
+
+/// The goldens folder as files: reads that stay inside it (a symbolic link that resolves outside is refused,
+/// as are folders, pipes and devices where a file should be, and files over a named limit), and recording that
+/// replaces one scenario's golden at once (written into a hidden temporary folder inside the goldens folder,
+/// then renamed over). Nothing is ever written outside the goldens folder.
+struct GoldenStore {
+    /// The goldens folder as given.
+    let root: String
+
+    /// The manifest, trace and key-frame file names.
+    static let manifestName = "manifest.json"
+    static let traceName = "trace.jsonl.gz"
+
+    func folder(_ name: String) -> String { join(root, name) }
+
+    func join(_ a: String, _ b: String) -> String { a.hasSuffix("/") ? a + b : a + "/" + b }
+
+    /// What a golden entry is.
+    enum Entry { case missing, folder }
+
+    /// Whether `<root>/<name>` exists as a folder inside the goldens folder.
+    /// - Throws: `ToolError(.invalidInput)` when it is a file, a pipe, or a link resolving outside the goldens folder.
+    func entry(_ name: String) throws(ToolError) -> Entry {
+        let path = folder(name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        try checkInside(path)
+        switch FileInput.kind(of: path) {
+        case .folder: return .folder
+        case .missing: throw ToolError(.invalidInput, "golden \(OneLineName.quoted(path)) is a broken symbolic link")
+        case .regular, .other: throw ToolError(.invalidInput, "golden \(OneLineName.quoted(path)) is not a folder")
+        }
+    }
+
+    /// Refuses a path that resolves (through symbolic links) outside the goldens folder.
+    func checkInside(_ path: String) throws(ToolError) {
+        guard let rootReal = Self.realPath(root) else { return }
+        guard let real = Self.realPath(path) else {
+            var info = stat()
+            if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+                throw ToolError(.invalidInput, "golden file \(OneLineName.quoted(path)) is a broken symbolic link")
+            }
+            return
+        }
+        let prefix = rootReal.hasSuffix("/") ? rootReal : rootReal + "/"
+        guard real.hasPrefix(prefix) else {
+            throw ToolError(.invalidInput, "golden file \(OneLineName.quoted(path)) resolves to \(OneLineName.quoted(real)), outside the goldens folder \(OneLineName.quoted(root)); goldens may not link outside it")
+        }
+    }
+
+    /// The whole file `<root>/<name>/<file>`, a regular file inside the goldens folder of at most `maxBytes`.
+    /// - Throws: `ToolError(.invalidInput)` naming the file and what is wrong (`.overLimit` for its size).
+    func read(_ name: String, _ file: String, maxBytes: Int, what: String) throws(ToolError) -> [UInt8] {
+        let path = join(folder(name), file)
+        try checkInside(path)
+        do { return try FileInput.read(path, maxBytes: maxBytes, what: what) } catch {
+            if error.limitValue != nil { throw ToolError(.overLimit, error.message, limit: what) }
+            throw ToolError(.invalidInput, error.message)
+        }
+    }
+
+    /// The names of the golden folders (not hidden, not temporaries), sorted.
+    func names() -> [String] {
+        guard FileInput.kind(of: root) == .folder,
+              let entries = try? FileManager.default.contentsOfDirectory(atPath: root) else { return [] }
+        return entries.filter { !$0.hasPrefix(".") && FileInput.kind(of: folder($0)) == .folder }.sorted()
+    }
+
+    /// A new hidden temporary folder inside the goldens folder for recording `name` (the goldens folder is
+    /// made if missing).
+    /// - Throws: `ExportError(.output)` when it cannot be made.
+    func makeTemporary(for name: String) throws(ExportError) -> String {
+        try FileOutput.makeDirectory(root)
+        removeStaleTemporaries(now: Int(time(nil)))
+        for _ in 0..<8 {
+            let path = join(root, ".\(name).recording-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
+            if mkdir(path, 0o777) == 0 { return path }
+            if errno != EEXIST { break }
+        }
+        throw ExportError(.output, "cannot create a temporary folder in the goldens folder \(OneLineName.quoted(root)): \(String(cString: strerror(errno)))")
+    }
+
+    /// Puts the recorded folder `temporary` in place of `<root>/<name>`: the old golden (if any) is renamed
+    /// aside, the new one renamed in, the old one removed. A reader sees the old golden or the new one, whole.
+    /// - Throws: `ExportError(.output)` when a rename fails (the old golden is then put back).
+    func replace(_ name: String, with temporary: String) throws(ExportError) {
+        let target = folder(name)
+        var info = stat()
+        var aside: String?
+        if lstat(target, &info) == 0 {
+            let old = join(root, ".\(name).old-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
+            guard rename(target, old) == 0 else {
+                throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(errno)))")
+            }
+            aside = old
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if let aside { rename(aside, target) }
+            throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(reason)")
+        }
+        if let aside { remove(path: aside) }
+    }
+
+    /// How old a temporary of a dead process must be before it is removed, in seconds.
+    static let staleAfterSeconds = 60
+
+    /// Removes the hidden folders recordings of killed runs left (`.NAME.recording-PID-HEX`, `.NAME.old-PID-HEX`):
+    /// those whose process is gone and that are older than `staleAfterSeconds` before `now`.
+    /// - Returns: the names removed.
+    @discardableResult
+    func removeStaleTemporaries(now: Int) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: root) else { return [] }
+        var removed: [String] = []
+        for entry in entries where entry.hasPrefix(".") {
+            guard let pid = Self.writer(ofTemporary: entry) else { continue }
+            let path = join(root, entry)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                  Int(info.st_mtim.tv_sec) <= now - Self.staleAfterSeconds else { continue }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            remove(path: path)
+            removed.append(entry)
+        }
+        return removed
+    }
+
+    /// The process id in a recording temporary's name (`.a.recording-123-9f`, `.a.old-123-9f`), or nil.
+    static func writer(ofTemporary name: String) -> pid_t? {
+        for marker in [".recording-", ".old-"] {
+            guard let range = name.range(of: marker, options: .backwards) else { continue }
+            let parts = name[range.upperBound...].split(separator: "-")
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1], radix: 16) != nil else { return nil }
+            return pid
+        }
+        return nil
+    }
+
+    /// Removes a golden folder (or a temporary), never following a link out of it.
+    func remove(path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFLNK { unlink(path); return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GridModel
+import Rasterizer
+import GridExport
+import GridTools
+
+enum CheckCommand {
+    static let command = Command(
+        name: "check", arguments: "SCENARIO.json|DIR ...",
+        summary: "compare scenarios with their frame-sequence goldens; record, update and prune goldens",
+        description: """
+            Renders each scenario in memory (no frame files; the pixels `render` writes) and compares it with its
+            golden, Goldens/<scenario name>/ beside the scenario (or in --goldens DIR). A folder argument checks
+            every *.json scenario in it (the schema file is skipped). A golden is manifest.json (the SHA-256 of
+            every frame's decoded pixels, a digest of its trace line, the options and the rendering identity: font
+            file hash and FreeType version), trace.jsonl, and key frames frame-NNNNN.png: the first and last frame,
+            every frame with a recenter, page change, loop jump, resize or edge hit, and every Nth.
+
+            Frames are compared by hash; a differing frame with a key frame is compared by pixelmatch with the
+            tolerance below, one without fails and the semantic trace diff explains it. Machine drift (another
+            font file or FreeType than the golden's) is named first.
+            """,
+        options: [
+            Option("--goldens", "DIR", .string, default: "Goldens/ beside the scenarios", "the goldens folder"),
+            Option("--record", "MODE", .choice(["missing", "all", "failed", "never"]), default: "missing; never when CI is set",
+                   """
+                   missing: record goldens that do not exist and fail for them; all: re-record every golden; \
+                   failed: re-record the scenarios that fail; never: only compare (RENDER_GRID_RECORD sets it too; \
+                   the flag wins)
+                   """),
+            Option(flag: "--prune", "remove goldens whose scenario no longer exists (without it they fail as obsolete)"),
+            ScenarioLoader.Overrides.scale,
+            Option("--jobs", "N", .int(1...256), default: "all cores",
+                   "frames rendered and hashed in parallel, 1 to 256; results do not depend on N"),
+            Option("--keyframes", "POLICY", .string, default: KeyFramePolicy.default.text, """
+                every:N, events or all: which frames a recording stores as PNG besides the first, the last and \
+                the event frames (every Nth, none, or all)
+                """),
+            Option("--threshold", "T", .double(0...1), default: "0.1, pixelmatch's",
+                   "0…1, smaller is more sensitive, for frames compared with their key frame"),
+            Option("--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
+            Option("--max-diff-ratio", "R", .double(0...1),
+                   "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
+            Option("--report", "DIR", .string, """
+                write DIR/report.html and, per failing scenario, expected, actual and diff PNGs of its first failing \
+                frames and an animated side-by-side of the failing range
+                """),
+            Option(flag: "--json", "print the outcome as JSON on stdout instead of text"),
+            Option("--junit", "FILE", .string, "write a JUnit XML report (one test case per scenario)"),
+            Option("--font", "PATH", .string, default: "style.font, then DejaVu Sans", "font for the labels"),
+        ],
+        notes: """
+            Nothing is written outside --goldens and --report: a recording goes into a temporary folder inside the
+            goldens folder and is renamed into place whole. A golden that is damaged (wrong frame count, bad hash,
+            missing or truncated key frame, a link out of the goldens folder, over a size limit) is an error
+            naming the file, never re-recorded silently.
+            """,
+        exitCodes: """
+            0 every scenario passes (or was recorded by --record all or failed, or pruned); 1 a scenario
+            fails, a golden is missing (also when --record missing just recorded it) or obsolete; 2 usage error,
+            invalid scenario or damaged golden.
+            """,
+        example: "render-grid check Scenarios/rotate.json --scale 1 --record never")
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try command.parse(argv)
+        if args.help { print(command.help); return 0 }
+        let paths = args.positionals
+        guard !paths.isEmpty else { throw UsageError("check takes scenario files or folders (see render-grid check --help)") }
+        var options = GoldenOptions()
+        options.goldens = args.string("--goldens")
+        options.record = try GoldenOptions.recordMode(flag: args.string("--record"), environment: ProcessInfo.processInfo.environment)
+        options.prune = args.flag("--prune")
+        options.scale = args.int("--scale")
+        options.jobs = args.int("--jobs") ?? min(ProcessInfo.processInfo.activeProcessorCount, RenderOptions.maxJobs)
+        if let text = args.string("--keyframes") {
+            guard let policy = KeyFramePolicy(text) else {
+                throw UsageError("--keyframes takes every:N (N from 1 to \(KeyFramePolicy.maxInterval)), events or all, not '\(text)'")
+            }
+            options.keyFrames = policy
+        }
+        if let t = args.double("--threshold") { options.match.threshold = t }
+        options.maxDiffPixels = args.int("--max-diff-pixels")
+        options.maxDiffRatio = args.double("--max-diff-ratio")
+        options.reportFolder = args.string("--report")
+        if let font = args.string("--font") {
+            _ = try ScenarioLoader.font(flag: font)  // a usage error naming --font, before any scenario
+            options.fontPath = font
+        }
+        let json = args.flag("--json")
+        let junit = args.string("--junit")
+
+        let outcome = try GoldenChecker.run(paths, options: options) { scenario in
+            guard !json else { return }
+            let word = scenario.verdict.isPass ? "ok  " : "FAIL"
+            print("\(word) \(FileInput.quoted(scenario.name)) (\(scenario.verdict.rawValue)): \(scenario.summary)")
+            for line in scenario.details { print("       \(line)") }
+        }
+        if let report = options.reportFolder {
+            try FileOutput.makeDirectory(report)
+            try FileOutput.writeAtomically(Array(CheckReport.html(outcome).utf8), to: (report as NSString).appendingPathComponent("report.html"))
+        }
+        if let junit { try FileOutput.writeAtomically(Array(CheckReport.junit(outcome).utf8), to: junit) }
+        if json {
+            print(CheckReport.json(outcome))
+        } else {
+            let count = { (v: ScenarioOutcome.Verdict) in outcome.scenarios.filter { $0.verdict == v }.count }
+            var line = "check: \(outcome.scenarios.count) scenarios: \(count(.passed)) passed, \(count(.failed)) failed, "
+                + "\(count(.missing)) missing, \(count(.recorded)) recorded, \(count(.obsolete)) obsolete, \(count(.pruned)) pruned"
+            line += "; record mode \(outcome.recordMode.rawValue); " + (outcome.passed ? "ok" : "FAILED")
+            if let report = options.reportFolder { line += "; report \(FileInput.quoted((report as NSString).appendingPathComponent("report.html")))" }
+            print(line)
+        }
+        return outcome.passed ? 0 : 1
+    }
+}
