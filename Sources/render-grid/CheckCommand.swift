@@ -105,7 +105,7 @@ enum CheckCommand {
             print(CheckReport.json(outcome))
         } else {
             let count = { (v: ScenarioOutcome.Verdict) in outcome.scenarios.filter { $0.verdict == v }.count }
-            var line = "check: \(outcome.scenarios.count) scenarios: \(count(.passed)) passed, \(count(.failed)) failed, "
+            var line = "check: \(outcome.scenarios.count) scenario\(outcome.scenarios.count == 1 ? "" : "s"): \(count(.passed)) passed, \(count(.failed)) failed, "
                 + "\(count(.missing)) missing, \(count(.recorded)) recorded, \(count(.obsolete)) obsolete, \(count(.pruned)) pruned"
             line += "; record mode \(outcome.recordMode.rawValue); " + (outcome.passed ? "ok" : "FAILED")
             if let report = options.reportFolder { line += "; report \(FileInput.quoted((report as NSString).appendingPathComponent("report.html")))" }

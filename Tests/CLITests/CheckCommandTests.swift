@@ -96,9 +96,7 @@ import Rasterizer
         #expect(result.stdout.contains("ok   a (passed): "))
         let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL b (failed): ") }, "\(result.stdout)")
         #expect(line.contains("frame \(first) of ") || line.contains("from frame \(first) of "), "\(line), expected frame \(first)")
-        // MERGE: with tracediff's TraceDiff the finding reads as the contract's example ("frame N: expected
-        // recenter (shift 0, -1004), got none; …"); the temporary one says "frame N: expected offset …". Either
-        // way the first finding names the first frame whose offset differs by more than a device pixel.
+        // The first trace finding names the first frame whose offset differs by more than a device pixel.
         #expect(result.stdout.contains("\n       frame \(first): "), "\(result.stdout)")
 
         // 4. --record failed re-records b only; a's golden is byte for byte the same.
@@ -359,6 +357,35 @@ import Rasterizer
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.map { String($0.dropLast(5)) }
         #expect(CLI.files(in: goldens) == scenarios.sorted())
     }
+
+    /// A real change to a bundled scenario (long-fling's drag 40 pt shorter) fails at the right first frame, and the
+    /// trace diff says what changed in the motion in words: the recenter moved a frame later, and why the pixels differ.
+    @Test func aScenarioChangeIsExplainedByTheTraceDiff() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Scenarios/long-fling.json"), encoding: .utf8)
+        _ = try CLI.write(original, to: folder, as: "long-fling.json")
+        #expect(try Self.run(["check", folder.path, "--jobs", "2"]).status == 1, "missing: recorded, and fails")
+        #expect(try Self.run(["check", folder.path, "--record", "never"]).status == 0)
+        let changed = original.replacingOccurrences(of: #""x": -600,"#, with: #""x": -560,"#)
+        try #require(changed != original)
+        _ = try CLI.write(changed, to: folder, as: "long-fling.json")
+        let result = try Self.run(["check", folder.path, "--record", "never"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first == "FAIL long-fling (failed): frame 1 of 217 differs (no key frame stored; see the trace diff) (216 failing frames)",
+                "\(result.stdout)")
+        for sentence in ["the scenario file changed since the golden was recorded",
+                         "frame count changed: 218 -> 217",
+                         "frame 1: content offset (1405, 1153) -> (1398.333, 1153)",
+                         "frame 8: expected recenter (shift -793.5, 0), got none; first recenter now at frame 9",
+                         "recenter: 0.133 s -> 0.150 s (frame 8 -> 9); 3 more moved",
+                         "didEndDecelerating: 3.417 s -> 3.400 s (frame 205 -> 204)",
+                         "frame 8: 26,682 pixels differ from its key frame (allowed 0)"] {
+            #expect(lines.contains(sentence), "missing: \(sentence)\n\(result.stdout)")
+        }
+        #expect(lines.filter { $0.hasPrefix("frame count") }.count == 1, "the changed count is said once: \(result.stdout)")
+    }
 }
 
 /// Recording temporaries a killed run left in the goldens folder are removed by the next recording once their
@@ -382,4 +409,5 @@ import Rasterizer
         #expect(result.status == 1 && result.stdout.contains("FAIL a (missing): recorded"), "\(result.stdout)\(result.stderr)")
         #expect(CLI.files(in: goldens) == [fresh, live, other, "a"].sorted())
     }
+
 }
