@@ -16,7 +16,7 @@ extension ScrollModel {
             let name = isX ? "x" : "y"
             precondition(!axis.isFinite || origin == gridOrigin(axis),
                          "ScrollModel: page origin \(origin) on a finite \(name) axis is not the grid's origin \(gridOrigin(axis))")
-            guard paging != .none, recenterStep(axis, isX: isX) % max(1, size) == 0 else { continue }
+            guard paging != .none, axis.enabled, recenterStep(axis, isX: isX) % max(1, size) == 0 else { continue }
             precondition((origin - gridOrigin(axis)) % max(1, size) == 0,
                          "ScrollModel: \(name) page origin \(origin) is off the page grid (\(gridOrigin(axis)) + multiples of \(size))")
         }

@@ -12,6 +12,8 @@ extension ScrollModel {
     /// `.content` is UIKit's: offset 0, whatever the insets (so a left inset of 40 shows 40 points of inset on
     /// page 0 only, and every later page is 40 points off the inset-aligned grid: pattern 7). `.adjustedInset`
     /// starts at the lowest offset, −(adjusted inset).
+    ///
+    /// A disabled axis, which never moves, keeps its page origin at its fixed offset instead: its page is 0.
     func gridOrigin(_ axis: Axis) -> Int64 { Self.gridOrigin(axis, pageGrid) }
 
     static func gridOrigin(_ axis: Axis, _ grid: PageGrid) -> Int64 {
@@ -29,7 +31,7 @@ extension ScrollModel {
     }
 
     static func startOffset(_ axis: Axis, pageSize size: Int64, paging: PagingMode, grid: PageGrid) -> Int64 {
-        guard paging != .none else { return axis.center }
+        guard paging != .none, axis.enabled else { return axis.center }
         let origin = gridOrigin(axis, grid), p = max(1, size)
         let onGrid = origin + Fixed.round(axis.center - origin, toMultipleOf: p)
         return min(max(onGrid, axis.edges.lowerBound), axis.edges.upperBound)

@@ -88,7 +88,10 @@ extension ScrollModel {
         y.viewport = size.height
         // A page the viewport's size changes with it: pages are multiples of the new size from the grid's
         // origin, as UIKit's are of the new bounds.
-        if pageSizeSpec == nil { pageOrigin = FixedPoint(x: gridOrigin(x), y: gridOrigin(y)) }
+        if pageSizeSpec == nil {
+            if x.enabled { pageOrigin.x = gridOrigin(x) }
+            if y.enabled { pageOrigin.y = gridOrigin(y) }
+        }
         if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
         if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
         events.append(.resize(width: width, height: height))

@@ -117,7 +117,8 @@ struct ScrollModel: ScrollEngine {
                             anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),
                             anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin), maxTiles: maxLiveTiles,
                             range: scenario.grid.range)
-        pageOrigin = FixedPoint(x: Self.gridOrigin(x, pageGrid), y: Self.gridOrigin(y, pageGrid))
+        pageOrigin = FixedPoint(x: x.enabled ? Self.gridOrigin(x, pageGrid) : ix.offset,
+                                y: y.enabled ? Self.gridOrigin(y, pageGrid) : iy.offset)
         restPage = .zero
         restPage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: offset.x),
                              row: rules(y, pageOrigin.y, pageSize.height).page(of: offset.y))
