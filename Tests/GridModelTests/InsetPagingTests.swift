@@ -46,6 +46,16 @@ import Testing
         #expect(frames.last!.contentOffset.x == -40)
     }
 
+    @Test(arguments: [true, false])
+    func aScrollToPastTheInsetStaysThereUntilATouch(bounces: Bool) throws {
+        // scrollTo does not clamp (setContentOffset does not): tile 0 centred is −145, past the −40 edge. A touch
+        // then springs back to the inset's edge (bounces) or puts the offset on it at once (no bounces).
+        let frames = try strip(#"{ "bounces": \#(bounces), "contentInset": { "left": 40 } }"#,
+                               #"[ { "scrollTo": { "tile": { "x": 5, "y": 0 }, "animated": false } }, { "wait": { "duration": 0.1 } }, { "scrollTo": { "tile": { "x": 0, "y": 0 }, "animated": false } }, { "wait": { "duration": 0.1 } }, { "drag": { "by": { "x": 0 }, "duration": 0.1, "release": "hold" } }, { "wait": { "until": "idle" } } ]"#)
+        #expect(frames.contains { $0.contentOffset.x == -145 })
+        #expect(frames.last!.contentOffset.x == -40)
+    }
+
     @Test func uikitPagesFromContentZeroAndIgnoresTheInset() throws {
         // Pages at multiples of 200 from 0; the inset's edge (−40) and the last offset (1610) are the only other rests.
         let frames = try strip(#"{ "paging": "viewport", "pageSize": { "width": 200, "height": 200 }, "contentInset": { "left": 40 } }"#,
