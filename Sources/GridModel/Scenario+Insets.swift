@@ -45,6 +45,11 @@ public enum PageGrid: String, Sendable, CaseIterable {
 
 extension ScrollSpec {
     /// UIKit's `adjustedContentInset`: `contentInset`, plus `safeArea` when `contentInsetAdjustment` is `.always`.
+    ///
+    /// ```swift
+    /// let scroll = ScrollSpec(contentInset: EdgeInsets(top: 10), safeArea: EdgeInsets(top: 47), contentInsetAdjustment: .always)
+    /// // scroll.adjustedContentInset.top == 57
+    /// ```
     public var adjustedContentInset: EdgeInsets {
         contentInsetAdjustment == .always ? contentInset + safeArea : contentInset
     }

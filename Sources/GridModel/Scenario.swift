@@ -228,6 +228,12 @@ public struct ScrollSpec: Sendable, Equatable {
     /// Where paging counts its pages from: UIKit's content origin, or the adjusted inset.
     public var pageGrid: PageGrid
     /// A scroll view configuration; each argument as its property.
+    ///
+    /// ```swift
+    /// // Cards one page wide with 40 points of inset each side, paged from the inset (every card centred).
+    /// let scroll = ScrollSpec(paging: .viewport, pageSize: Size(width: 310, height: 300),
+    ///                         contentInset: EdgeInsets(left: 40, right: 40), pageGrid: .adjustedInset)
+    /// ```
     public init(recenter: RecenterStrategy = .atRest, contentSize: Size = Size(width: 100_000, height: 100_000),
                 decelerationRate: Double = ScrollPhysics.normalDecelerationRate, bounces: Bool = true,
                 paging: PagingMode = .none, pageSize: Size? = nil, contentInset: EdgeInsets = .zero,
