@@ -156,6 +156,17 @@ import Testing
         #expect(rests.allSatisfy { $0.truncatingRemainder(dividingBy: 300) == 0 }, "\(rests)")
     }
 
+    @Test func afterAResizePagesAreMultiplesOfTheNewViewport() throws {
+        // 390-point pages, then a 300-point viewport (the default page size follows it): a recenter by whole 390s
+        // must not leave the grid at 390·k, but count the new pages from content 0 as UIKit's new bounds do.
+        let scenario = try decode(scenarioJSON(steps: #"[ { "fling": { "velocity": { "x": -2000 } } }, { "wait": { "until": "idle" } }, { "resize": { "width": 300, "height": 844 } }, { "fling": { "velocity": { "x": -2000 } } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } } ]"#,
+                                               scroll: #"{ "paging": "viewport", "contentSize": { "width": 10000, "height": 10000 } }"#))
+        let frames = try allFrames(scenario)
+        #expect(frames.contains { $0.recenterShift != nil })
+        let last = frames.last!.contentOffset.x
+        #expect(last.truncatingRemainder(dividingBy: 300) == 0, "rests at \(last)")
+    }
+
     @Test func leastCommonMultiple() {
         #expect(ScrollModel.leastCommonMultiple(4, 6) == 12)
         let page: Int64 = 390 * 26880
