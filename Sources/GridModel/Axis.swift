@@ -22,11 +22,16 @@ struct Axis: Sendable {
     let itemCount: Int64?
     /// The duplicate-ends carousel: content index = item + 1, with copies at 0 and count − 1.
     let duplicate: Bool
+    /// The adjusted content inset before the content (left or top) and after it (right or bottom).
+    let leadingInset: Int64
+    let trailingInset: Int64
 
     init(count: Int?, loop: LoopMode, tile: Int64, viewport: Int64, contentSize: Int64, reference: Bool,
-         strategy: RecenterStrategy) {
+         strategy: RecenterStrategy, insets: (leading: Int64, trailing: Int64) = (0, 0)) {
         self.tile = tile
         self.viewport = viewport
+        leadingInset = insets.leading
+        trailingInset = insets.trailing
         let looping = loop != .none && (count ?? 0) > 0
         if let count, count == 0 {
             kind = .disabled
@@ -59,10 +64,16 @@ struct Axis: Sendable {
     var isFinite: Bool { if case .finite = kind { return true } else { return false } }
 
     /// Allowed offsets, or nil when unbounded.
-    var bounds: ClosedRange<Int64>? { bounded ? 0...max(0, contentSize - viewport) : nil }
+    var bounds: ClosedRange<Int64>? { bounded ? edges : nil }
 
-    /// The offset in the middle of the content.
-    var center: Int64 { (contentSize - viewport) / 2 }
+    /// UIKit's offset range with the adjusted inset: from −leading inset to contentSize − viewport + trailing
+    /// inset (no less than the lower end: a content shorter than the viewport rests at −leading inset). The
+    /// reference plane, which has no edges, uses it only to place its start like the model's.
+    var edges: ClosedRange<Int64> { -leadingInset...max(-leadingInset, contentSize - viewport + trailingInset) }
+
+    /// The offset in the middle of `edges`, as far from one edge as from the other: where an infinite axis
+    /// starts and recenters. Without insets, the middle of the content.
+    var center: Int64 { Fixed.floorDiv(edges.lowerBound + edges.upperBound, 2) }
 
     /// Content tile indices that exist, or nil for no limit.
     var tiles: ClosedRange<Int64>? { if case .finite(let count) = kind { return 0...(count - 1) } else { return nil } }

@@ -12,7 +12,7 @@ struct AxisRules: Sendable {
     var bounds: ClosedRange<Int64>?
     var bounces: Bool
     var paging: PagingMode
-    /// Page size and the content offset of page 0.
+    /// Page size and the content offset of page 0 (`ScrollModel.pageOrigin`: on UIKit's page grid).
     var pageSize: Int64
     var pageOrigin: Int64
     var rate: Double
@@ -110,7 +110,9 @@ struct AxisRules: Sendable {
     /// does not move rests at once.
     func decelerationPlan(at t0: Double, from x0: Int64, velocity v0: Double, end: Double) -> AxisPlan {
         guard v0 != 0, end > t0 else { return .rest(at: x0, from: t0) }
-        let last = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: end - t0))
+        var last = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: end - t0))
+        // A deceleration the edge does not reach (below) ends within it, whatever the rounding to units.
+        if let bounds, bounds.contains(x0) { last = min(max(last, bounds.lowerBound), bounds.upperBound) }
         var plan = AxisPlan(pieces: [.decelerate(start: t0, end: end, from: x0, velocity: v0, rate: rate), .hold(start: end, at: last)])
         guard let bounds else { return plan }
         let edge = v0 > 0 ? bounds.upperBound : bounds.lowerBound

@@ -28,6 +28,8 @@ public struct Limits: Sendable, Equatable {
     public static let maxViewportPoints = 20_000.0
     /// Largest content size side in points.
     public static let maxContentPoints = 1e12
+    /// Largest content inset or safe-area inset on one side, in points.
+    public static let maxInsetPoints = 20_000.0
     /// Largest tile side in points.
     public static let maxTilePoints = 100_000.0
     /// Longest step duration (or `wait.max`) in seconds.
@@ -66,6 +68,7 @@ enum Allowed {
     static let axisCount = 0...Limits.maxAxisCount
     static let contentPoints = 1...Limits.maxContentPoints
     static let pagePoints = 1...Limits.maxViewportPoints * 10
+    static let insetPoints = 0...Limits.maxInsetPoints
     static let decelerationRate = 0.5...0.9999
     static let pagerThreshold = 0.01...1.0
     static let pagerDuration = 0.001...10.0

@@ -120,6 +120,8 @@ extension Scenario {
                 message: "must be at least the viewport size (\(ScenarioDecoder.format(viewport.width))×\(ScenarioDecoder.format(viewport.height)))")
         }
         try Check.number(scroll.decelerationRate, in: Allowed.decelerationRate, "scroll.deceleration")
+        try Check.insets(scroll.contentInset, "scroll.contentInset")
+        try Check.insets(scroll.safeArea, "scroll.safeArea")
         if grid.loop == .seamless && scroll.recenter == .none {
             throw ScenarioError(kind: .invalidValue, path: "grid.loop",
                                 message: "a seamless loop wraps by recentering; scroll.recenter must not be \"none\"")
@@ -133,6 +135,10 @@ extension Scenario {
             try Check.number(pager.duration, in: Allowed.pagerDuration, "pager.duration")
             if grid.loop != .none {
                 throw ScenarioError(kind: .invalidValue, path: "pager", message: "the pager does not combine with grid.loop")
+            }
+            if scroll.contentInset != .zero || scroll.safeArea != .zero {
+                throw ScenarioError(kind: .invalidValue, path: scroll.contentInset != .zero ? "scroll.contentInset" : "scroll.safeArea",
+                                    message: "the pager has no content insets: leave scroll.contentInset and scroll.safeArea at 0 with pager")
             }
         }
         try Check.number(style.borderWidth, in: Allowed.borderWidth, "style.borderWidth")
@@ -269,6 +275,13 @@ enum Check {
         }
         guard range.contains(value) else {
             throw ScenarioError(kind: .outOfRange, path: path, message: "\(ScenarioDecoder.format(value)) is out of range; allowed: \(describe(range))")
+        }
+    }
+
+    /// Each side of `insets` finite and within `Allowed.insetPoints`, named `path.top` and so on.
+    static func insets(_ insets: EdgeInsets, _ path: String) throws(ScenarioError) {
+        for (side, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)] {
+            try number(value, in: Allowed.insetPoints, path + "." + side)
         }
     }
 

@@ -219,16 +219,36 @@ public struct ScrollSpec: Sendable, Equatable {
     public var paging: PagingMode
     /// nil: the viewport size.
     public var pageSize: Size?
+    /// UIKit's `contentInset`: extra scrollable space around the content, in points.
+    public var contentInset: EdgeInsets
+    /// The safe area's insets, which `contentInsetAdjustment` `.always` adds to `contentInset`.
+    public var safeArea: EdgeInsets
+    /// UIKit's `contentInsetAdjustmentBehavior`: whether the safe area adds to the content inset.
+    public var contentInsetAdjustment: InsetAdjustment
+    /// Where paging counts its pages from: UIKit's content origin, or the adjusted inset.
+    public var pageGrid: PageGrid
     /// A scroll view configuration; each argument as its property.
+    ///
+    /// ```swift
+    /// // Cards one page wide with 40 points of inset each side, paged from the inset (every card centred).
+    /// let scroll = ScrollSpec(paging: .viewport, pageSize: Size(width: 310, height: 300),
+    ///                         contentInset: EdgeInsets(left: 40, right: 40), pageGrid: .adjustedInset)
+    /// ```
     public init(recenter: RecenterStrategy = .atRest, contentSize: Size = Size(width: 100_000, height: 100_000),
                 decelerationRate: Double = ScrollPhysics.normalDecelerationRate, bounces: Bool = true,
-                paging: PagingMode = .none, pageSize: Size? = nil) {
+                paging: PagingMode = .none, pageSize: Size? = nil, contentInset: EdgeInsets = .zero,
+                safeArea: EdgeInsets = .zero, contentInsetAdjustment: InsetAdjustment = .never,
+                pageGrid: PageGrid = .content) {
         self.recenter = recenter
         self.contentSize = contentSize
         self.decelerationRate = decelerationRate
         self.bounces = bounces
         self.paging = paging
         self.pageSize = pageSize
+        self.contentInset = contentInset
+        self.safeArea = safeArea
+        self.contentInsetAdjustment = contentInsetAdjustment
+        self.pageGrid = pageGrid
     }
 }
 

@@ -101,6 +101,13 @@ struct Node {
         return Size(width: try m.required("width").double(in: range), height: try m.required("height").double(in: range))
     }
 
+    /// Insets with any of top, left, bottom and right (a missing side is 0).
+    func insets(in range: ClosedRange<Double>) throws(ScenarioError) -> EdgeInsets {
+        let m = try object(allowed: ["top", "left", "bottom", "right"])
+        return EdgeInsets(top: try m.optional("top")?.double(in: range) ?? 0, left: try m.optional("left")?.double(in: range) ?? 0,
+                          bottom: try m.optional("bottom")?.double(in: range) ?? 0, right: try m.optional("right")?.double(in: range) ?? 0)
+    }
+
     func enumeration<E: RawRepresentable & CaseIterable>(_: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
         let text = try string()
         let names = E.allCases.map(\.rawValue)

@@ -28,9 +28,12 @@ public enum ScenarioDecoder {
         "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range"],
         "grid.tileSize": ["width", "height"],
         "grid.start": ["x", "y"],
-        "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize"],
+        "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize", "pageGrid", "contentInset",
+                   "safeArea", "contentInsetAdjustment"],
         "scroll.contentSize": ["width", "height"],
         "scroll.pageSize": ["width", "height"],
+        "scroll.contentInset": ["top", "left", "bottom", "right"],
+        "scroll.safeArea": ["top", "left", "bottom", "right"],
         "pager": ["thresholds", "duration"],
         "pager.thresholds": ["horizontal", "vertical"],
         "style": ["background", "tileColor", "originTileColor", "borderColor", "borderWidth", "labelColor", "fontSize",
@@ -91,6 +94,10 @@ public enum ScenarioDecoder {
             if let r = s.optional("recenter") { scroll.recenter = try r.enumeration(RecenterStrategy.self) }
             if let c = s.optional("contentSize") { scroll.contentSize = try c.size(in: Allowed.contentPoints) }
             if let d = s.optional("deceleration") { scroll.decelerationRate = try d.decelerationRate() }
+            if let g = s.optional("pageGrid") { scroll.pageGrid = try g.enumeration(PageGrid.self) }
+            if let i = s.optional("contentInset") { scroll.contentInset = try i.insets(in: Allowed.insetPoints) }
+            if let i = s.optional("safeArea") { scroll.safeArea = try i.insets(in: Allowed.insetPoints) }
+            if let a = s.optional("contentInsetAdjustment") { scroll.contentInsetAdjustment = try a.enumeration(InsetAdjustment.self) }
         }
 
         var pager: PagerSpec?

@@ -155,6 +155,8 @@ extension ScrollModel {
         switch motion {
         case .release:
             motion = .none
+            _checkWithinEdges(x, offset.x, "x")
+            _checkWithinEdges(y, offset.y, "y")
             events.append(.didEndDecelerating)
             // The late snap of paging after deceleration: only now animate to the nearest page.
             if snapToPage(at: t) { _checkInvariants(); return }

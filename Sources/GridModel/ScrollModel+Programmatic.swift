@@ -60,9 +60,11 @@ extension ScrollModel {
                 let o = min(max(i * axis.tile - (axis.viewport - axis.tile) / 2, b.lowerBound), b.upperBound)
                 if isX { target.x = o } else { target.y = o }
             } else {
-                let origin = axis.center + (axis.viewport - axis.tile) / 2
-                if isX { target.x = axis.center; anchor.x = i; anchorOrigin.x = origin; pageOrigin.x = axis.center }
-                else { target.y = axis.center; anchor.y = i; anchorOrigin.y = origin; pageOrigin.y = axis.center }
+                // Back to the start offset, on the page grid from its origin again.
+                let o = startOffset(axis, pageSize: isX ? pageSize.width : pageSize.height)
+                let origin = o + (axis.viewport - axis.tile) / 2
+                if isX { target.x = o; anchor.x = i; anchorOrigin.x = origin; pageOrigin.x = gridOrigin(axis) }
+                else { target.y = o; anchor.y = i; anchorOrigin.y = origin; pageOrigin.y = gridOrigin(axis) }
             }
         }
         setOffset(target)
@@ -84,6 +86,12 @@ extension ScrollModel {
         o.y += Fixed.round((y.viewport - size.height) / 2, toMultipleOf: pixel)
         x.viewport = size.width
         y.viewport = size.height
+        // A page the viewport's size changes with it: pages are multiples of the new size from the grid's
+        // origin, as UIKit's are of the new bounds.
+        if pageSizeSpec == nil {
+            if x.enabled { pageOrigin.x = gridOrigin(x) }
+            if y.enabled { pageOrigin.y = gridOrigin(y) }
+        }
         if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
         if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
         events.append(.resize(width: width, height: height))

@@ -25,33 +25,31 @@ extension ScrollModel {
         recenterTotal = (recenterTotal ?? .zero) + s
     }
 
-    /// Whole-pixel shift from `o` to `target`: a shift that is not whole device pixels would move the
-    /// rounded offset differently from the tiles and show a one-pixel jump.
-    func pixelShift(from o: Int64, to target: Int64) -> Int64 {
-        Fixed.round(target - o, toMultipleOf: pixel)
-    }
-
-    /// The end-of-scroll recenter of the atRest and wholeTiles strategies. Idempotent.
+    /// The end-of-scroll recenter of the atRest and wholeTiles strategies, to the middle of the edges (the
+    /// adjusted inset's, see `Axis.center`) in whole `recenterStep`s: device pixels (a shift that is not
+    /// whole device pixels would move the rounded offset differently from the tiles and show a one-pixel
+    /// jump) or tiles, and whole pages while paging. Idempotent.
     mutating func recenterAtRest() {
         guard case .none = motion else { return }
-        func axis(_ a: Axis, _ o: Int64) -> Int64 {
+        func axis(_ a: Axis, _ o: Int64, _ isX: Bool) -> Int64 {
             guard a.recenters else { return 0 }
             switch strategy {
-            case .atRest: return pixelShift(from: o, to: a.center)
-            case .wholeTiles: return Fixed.round(a.center - o, toMultipleOf: a.tile)
+            case .atRest, .wholeTiles: return Fixed.round(a.center - o, toMultipleOf: recenterStep(a, isX: isX))
             case .threshold, .none: return 0
             }
         }
-        applyRecenter(FixedShift(x: axis(x, offset.x), y: axis(y, offset.y)))
+        applyRecenter(FixedShift(x: axis(x, offset.x, true), y: axis(y, offset.y, false)))
     }
 
     /// StreetScroller's recenter, checked on every displayed frame: an axis more than a quarter of
-    /// the content from the centre jumps back, mid-motion, without disturbing the motion.
+    /// the content from the centre jumps back (in whole `recenterStep`s), mid-motion, without disturbing
+    /// the motion.
     mutating func recenterIfPastThreshold() {
         guard strategy == .threshold else { return }
-        func axis(_ a: Axis, _ o: Int64) -> Int64 {
-            a.recenters && abs(o - a.center) > a.contentSize / 4 ? pixelShift(from: o, to: a.center) : 0
+        func axis(_ a: Axis, _ o: Int64, _ isX: Bool) -> Int64 {
+            guard a.recenters, abs(o - a.center) > a.contentSize / 4 else { return 0 }
+            return Fixed.round(a.center - o, toMultipleOf: recenterStep(a, isX: isX))
         }
-        applyRecenter(FixedShift(x: axis(x, offset.x), y: axis(y, offset.y)))
+        applyRecenter(FixedShift(x: axis(x, offset.x, true), y: axis(y, offset.y, false)))
     }
 }

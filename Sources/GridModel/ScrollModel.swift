@@ -11,6 +11,8 @@ struct ScrollModel: ScrollEngine {
     let bounces: Bool
     let paging: PagingMode
     let pageSizeSpec: Size?
+    /// Where pages are counted from (see `gridOrigin`).
+    let pageGrid: PageGrid
     let lazy: Bool
 
     var offset: FixedPoint
@@ -19,7 +21,8 @@ struct ScrollModel: ScrollEngine {
     var idleSince = 0.0
     /// A deceleration interrupted by a new drag still owes its didEndDecelerating, as UIKit reports it.
     var pendingEndDecelerating = false
-    /// Page origins (content offset of page 0) per axis; shifted by recenters.
+    /// Page origins (content offset of page 0) per axis: `gridOrigin` at the start, after a jump and a
+    /// resize; shifted by recenters, by whole pages while paging (see `recenterStep`).
     var pageOrigin: FixedPoint
     /// The page each axis was on at the last rest.
     var restPage: PageIndex
@@ -78,10 +81,13 @@ struct ScrollModel: ScrollEngine {
         let content = FixedSize(points: scenario.scroll.contentSize)
         let tile = FixedSize(points: scenario.grid.tileSize)
         let strategy = scenario.scroll.recenter
+        let inset = scenario.scroll.adjustedContentInset
         x = Axis(count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.width, viewport: viewport.width,
-                 contentSize: content.width, reference: reference, strategy: strategy)
+                 contentSize: content.width, reference: reference, strategy: strategy,
+                 insets: (Fixed.from(points: inset.left), Fixed.from(points: inset.right)))
         y = Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.height, viewport: viewport.height,
-                 contentSize: content.height, reference: reference, strategy: strategy)
+                 contentSize: content.height, reference: reference, strategy: strategy,
+                 insets: (Fixed.from(points: inset.top), Fixed.from(points: inset.bottom)))
         self.strategy = strategy
         rate = scenario.scroll.decelerationRate
         scale = vp.scale
@@ -89,25 +95,30 @@ struct ScrollModel: ScrollEngine {
         bounces = scenario.scroll.bounces
         paging = scenario.scroll.paging
         pageSizeSpec = scenario.scroll.pageSize
+        pageGrid = scenario.scroll.pageGrid
         lazy = scenario.grid.content == .lazy
-        // Infinite axes start in the middle of the content with the start tile centred; finite axes
-        // have tile 0 at content 0 and start with the start tile as centred as the edges allow.
+        // Infinite axes start in the middle of the content (on the page grid when paging, see
+        // `startOffset`) with the start tile centred; finite axes have tile 0 at content 0 and start with
+        // the start tile as centred as the edges allow.
         let start = TileCoordinate(x: x.index(ofItem: scenario.grid.start.x), y: y.index(ofItem: scenario.grid.start.y))
-        func initial(_ axis: Axis, _ startIndex: Int64) -> (offset: Int64, anchorTile: Int64, anchorOrigin: Int64) {
+        let page = scenario.scroll.pageSize.map { FixedSize(points: $0) } ?? viewport
+        func initial(_ axis: Axis, _ startIndex: Int64, _ size: Int64) -> (offset: Int64, anchorTile: Int64, anchorOrigin: Int64) {
             if axis.isFinite {
                 let centred = startIndex * axis.tile - (axis.viewport - axis.tile) / 2
                 let bounds = axis.bounds!
                 return (min(max(centred, bounds.lowerBound), bounds.upperBound), 0, 0)
             }
-            return (axis.center, startIndex, axis.center + (axis.viewport - axis.tile) / 2)
+            let o = Self.startOffset(axis, pageSize: size, paging: scenario.scroll.paging, grid: scenario.scroll.pageGrid)
+            return (o, startIndex, o + (axis.viewport - axis.tile) / 2)
         }
-        let ix = initial(x, start.x), iy = initial(y, start.y)
+        let ix = initial(x, start.x, page.width), iy = initial(y, start.y, page.height)
         offset = FixedPoint(x: ix.offset, y: iy.offset)
         layout = TileLayout(tileSize: tile, buffer: scenario.grid.buffer,
                             anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),
                             anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin), maxTiles: maxLiveTiles,
                             range: scenario.grid.range)
-        pageOrigin = FixedPoint(x: x.isFinite ? 0 : ix.offset, y: y.isFinite ? 0 : iy.offset)
+        pageOrigin = FixedPoint(x: x.enabled ? Self.gridOrigin(x, pageGrid) : ix.offset,
+                                y: y.enabled ? Self.gridOrigin(y, pageGrid) : iy.offset)
         restPage = .zero
         restPage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: offset.x),
                              row: rules(y, pageOrigin.y, pageSize.height).page(of: offset.y))

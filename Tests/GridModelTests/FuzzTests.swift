@@ -133,6 +133,10 @@ struct ScenarioFuzzer {
         }
     }
 
+    mutating func insets(_ range: ClosedRange<Double>) -> EdgeInsets {
+        EdgeInsets(top: double(range), left: double(range), bottom: double(range), right: double(range))
+    }
+
     mutating func randomScenario() -> Scenario {
         var s = Scenario(name: chance(0.95) ? "fuzz" : pick(["", String(repeating: "x", count: 101)]),
                          viewport: Viewport(width: double(1...1000), height: double(1...1000), scale: int(1...8)),
@@ -142,6 +146,12 @@ struct ScenarioFuzzer {
         s.scroll = ScrollSpec(recenter: pick(RecenterStrategy.allCases), contentSize: Size(width: double(1000...1e6), height: double(1000...1e6)),
                               decelerationRate: double(0.5...0.9999), bounces: chance(0.5), paging: pick(PagingMode.allCases),
                               pageSize: chance(0.7) ? nil : Size(width: double(1...2000), height: double(1...2000)))
+        if chance(0.3) {
+            s.scroll.contentInset = insets(0...500)
+            s.scroll.safeArea = insets(0...60)
+            s.scroll.contentInsetAdjustment = pick(InsetAdjustment.allCases)
+            s.scroll.pageGrid = pick(PageGrid.allCases)
+        }
         if chance(0.2) {
             var pager = PagerSpec()
             pager.horizontalThreshold = double(0.01...1)
@@ -157,7 +167,7 @@ struct ScenarioFuzzer {
 
     /// One field of a sound scenario set to a random (often extreme) value.
     mutating func mutate(_ s: inout Scenario) {
-        switch Int.random(in: 0..<22, using: &rng) {
+        switch Int.random(in: 0..<24, using: &rng) {
         case 0: s.viewport.width = double(1...2000)
         case 1: s.viewport.height = double(1...2000)
         case 2: s.viewport.scale = int(1...8)
@@ -179,6 +189,9 @@ struct ScenarioFuzzer {
         case 18 where !s.steps.isEmpty: s.steps[Int.random(in: 0..<s.steps.count, using: &rng)] = step()
         case 19: s.steps.insert(step(), at: Int.random(in: 0...s.steps.count, using: &rng))
         case 20 where !s.steps.isEmpty: s.steps.remove(at: Int.random(in: 0..<s.steps.count, using: &rng))
+        case 21: s.scroll.contentInset = chance(0.2) ? EdgeInsets(top: pick([-1, .nan, .infinity, 20_001])) : insets(0...20_000)
+        case 22: s.scroll.safeArea = insets(0...100); s.scroll.contentInsetAdjustment = pick(InsetAdjustment.allCases)
+            s.scroll.pageGrid = pick(PageGrid.allCases)
         default: s.name = pick(["", "ok", String(repeating: "é", count: 100), String(repeating: "x", count: 101)])
         }
     }

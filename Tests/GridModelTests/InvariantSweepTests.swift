@@ -104,6 +104,11 @@ import GridModel
                       #""bounces": \#(Bool.random(using: &rng))"#, #""paging": "\#(pick(["none", "viewport", "snap", "target"], &rng))""#,
                       #""deceleration": \#(pick(["\"normal\"", "\"fast\"", "0.5", "0.9999"], &rng))"#]
         if Bool.random(using: &rng) { scroll.append(#""pageSize": { "width": \#(number([1, 100, 390, 200000])), "height": \#(number([1, 100, 844])) }"#) }
+        if Bool.random(using: &rng) {
+            scroll.append(#""contentInset": { "left": \#(number([0, 20, 44.5, 400])), "top": \#(number([0, 91, 20000])), "right": \#(number([0, 17])) }"#)
+            scroll.append(#""safeArea": { "bottom": \#(number([0, 34])), "left": \#(number([0, 47])) }, "contentInsetAdjustment": "\#(pick(["never", "always"], &rng))""#)
+            scroll.append(#""pageGrid": "\#(pick(["content", "adjustedInset"], &rng))""#)
+        }
         var steps: [String] = []
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             switch Int.random(in: 0..<9, using: &rng) {

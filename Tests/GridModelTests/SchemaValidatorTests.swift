@@ -43,6 +43,9 @@ struct AgreementCase: Sendable, CustomStringConvertible {
         grid("loop none over a 0 axis", #"{ "columns": 0, "loop": "none" }"#, accepts: true),
         grid("pager with loop none", #"{ "columns": 5, "loop": "none" }"#, pager: true, accepts: true),
         grid("freshcode with buffer 0", #"{ "range": "freshcode", "buffer": 0 }"#, accepts: true),
+        AgreementCase(name: "pager with zero insets", json: #"{ "pager": {}, "# + scenarioJSON(
+            steps: "[]", scroll: #"{ "contentInset": { "top": 0, "left": 0.0 }, "safeArea": {}, "contentInsetAdjustment": "always" }"#).dropFirst(2),
+                      accepts: true),
         AgreementCase(name: "after a byte order mark", json: "\u{FEFF}" + scenarioJSON(steps: #"[{ "wait": { "duration": 0.1 } }]"#), accepts: true),
         named("name of 100 ASCII letters", String(repeating: "a", count: 100), accepts: true),
         // 👍🏽 is one Character and two code points: 50 of them are 100 code points (60 in the corpus are 120).
