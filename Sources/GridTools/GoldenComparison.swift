@@ -121,6 +121,7 @@ struct GoldenComparison {
         var hashOnly = 0, firstHashOnly: Int?  // differing frames without a stored picture
         var sizeLine: String?
         var animationBudget = 0
+        var failingFirst: [FailingFrame] = [], failingPictured: [FailingFrame] = []
         var lastFailing = -1
         var count = 0
         try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits) { frame in
@@ -178,13 +179,21 @@ struct GoldenComparison {
                 expectedImage = try keyFrame(picture, name: name, store: store, manifest: manifest)
             }
             let failingFrame = FailingFrame(frame: i, expected: expectedImage, actual: frame.image)
-            if frameFails && result.failing.count < CheckArtifacts.maxFramesWritten { result.failing.append(failingFrame) }
+            if frameFails {
+                // The first failing frames, and separately the first that have a stored picture, so the report
+                // shows expected | actual | diff even when the first failing frames keep only their hashes.
+                if failingFirst.count < CheckArtifacts.maxFramesWritten { failingFirst.append(failingFrame) }
+                if failingFrame.expected != nil && failingPictured.count < CheckArtifacts.maxFramesWritten {
+                    failingPictured.append(failingFrame)
+                }
+            }
             if result.animation.isEmpty {
                 let bytes = max(1, frame.image.width * frame.image.height * 8)
                 animationBudget = min(CheckArtifacts.maxAnimationFrames, max(1, maxAnimationBytes / bytes))
             }
             if result.animation.count < animationBudget { result.animation.append(failingFrame) }
         }
+        result.failing = Self.framesToWrite(first: failingFirst, pictured: failingPictured)
         // The animation ends at the last failing frame it holds.
         while let last = result.animation.last, last.frame > lastFailing { result.animation.removeLast() }
 
@@ -226,6 +235,17 @@ struct GoldenComparison {
         if failing > 1 { summary += " (\(grouped(failing)) failing frames)" }
         result.summary = summary
         return result
+    }
+
+    /// The failing frames whose images the report writes (at most `CheckArtifacts.maxFramesWritten`, in frame
+    /// order): the first failing frame, then the first failing frames with a stored picture (which give an expected
+    /// and a diff image), then the next failing frames.
+    static func framesToWrite(first: [FailingFrame], pictured: [FailingFrame]) -> [FailingFrame] {
+        var chosen = Array(first.prefix(1))
+        for frame in pictured + first.dropFirst() where chosen.count < CheckArtifacts.maxFramesWritten {
+            if !chosen.contains(where: { $0.frame == frame.frame }) { chosen.append(frame) }
+        }
+        return chosen.sorted { $0.frame < $1.frame }
     }
 
     /// The decoded key frame `index` of the golden.

@@ -7,7 +7,7 @@ import GridTools
 enum CheckCommand {
     static let command = Command(
         name: "check", arguments: "SCENARIO.json|DIR ...",
-        summary: "compare scenarios with their frame-sequence goldens; record, update and prune goldens",
+        summary: "compare scenarios with their frame-sequence goldens (record, update, prune)",
         description: """
             Renders each scenario in memory (no frame files; the pixels `render` writes) and compares it with its
             golden, Goldens/<scenario name>/ beside the scenario (or in --goldens DIR). A folder argument checks

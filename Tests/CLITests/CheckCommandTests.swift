@@ -385,6 +385,14 @@ import Rasterizer
             #expect(lines.contains(sentence), "missing: \(sentence)\n\(result.stdout)")
         }
         #expect(lines.filter { $0.hasPrefix("frame count") }.count == 1, "the changed count is said once: \(result.stdout)")
+
+        // The report shows the first failing frame (hash only: no expected picture) and the first failing frames
+        // with a stored picture, as expected | actual | diff, and animates the failing range.
+        let report = folder.appendingPathComponent("report")
+        #expect(try Self.run(["check", folder.path, "--record", "never", "--report", report.path]).status == 1)
+        let files = Set(CLI.files(in: report.appendingPathComponent("long-fling")))
+        #expect(files == ["frame-1-actual.png", "frame-8-expected.png", "frame-8-actual.png", "frame-8-diff.png",
+                          "frame-11-expected.png", "frame-11-actual.png", "frame-11-diff.png", "failing-1-25.png"], "\(files)")
     }
 }
 
