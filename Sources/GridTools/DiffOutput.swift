@@ -68,7 +68,8 @@ enum HTMLReport {
         <h1>render-grid diff</h1>
         <p>\(report.frames.count) frames: \(report.count(.same)) same, \(report.count(.changed)) changed,
         \(report.count(.sizeChanged)) size-changed, \(report.count(.added)) added, \(report.count(.removed)) removed.
-        Threshold \(report.options.match.threshold), anti-aliasing \(report.options.match.includeAA ? "counted" : "ignored").
+        Threshold \(report.options.match.threshold), anti-aliasing \(report.options.match.includeAA ? "counted" : "ignored"),
+        translucent pixels blended over \(report.options.match.checkerboard ? "pixelmatch 7's checkerboard" : "white").
         <span class="\(report.passed ? "ok" : "fail")">\(report.passed ? "Within tolerance." : "Over tolerance: first \(escape(report.firstFailure?.path ?? "")).")</span></p>
 
         """
@@ -160,6 +161,7 @@ extension DiffReport {
         if let r = options.maxDiffRatio { limits.append("\"maxDiffRatio\":\(r)") }
         return """
         {"passed":\(passed),"threshold":\(options.match.threshold),"includeAA":\(options.match.includeAA),\
+        "blend":"\(options.match.checkerboard ? "checkerboard" : "white")",\
         "limits":{\(limits.joined(separator: ","))},\
         "counts":{"frames":\(frames.count),"same":\(count(.same)),"changed":\(count(.changed)),"sizeChanged":\(count(.sizeChanged)),"added":\(count(.added)),"removed":\(count(.removed)),"failed":\(frames.filter(\.failed).count)},\
         "firstFailure":\(firstFailure.map { string($0.path) } ?? "null"),\

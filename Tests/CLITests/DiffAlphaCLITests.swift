@@ -17,4 +17,16 @@ import Testing
         #expect(white.status == 0, "\(white.stdout)\(white.stderr)")
         #expect(white.stdout.contains("1 same"))
     }
+
+    /// The JSON and HTML reports say which blend the counts used.
+    @Test func reportsNameTheBlend() throws {
+        let a = Self.fixtures.appendingPathComponent("alphabg-a.png").path, b = Self.fixtures.appendingPathComponent("alphabg-b.png").path
+        #expect(try CLI.run(["diff", a, b, "--json"]).stdout.contains(#""blend":"checkerboard""#))
+        #expect(try CLI.run(["diff", a, b, "--json", "--white-blend"]).stdout.contains(#""blend":"white""#))
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let html = folder.appendingPathComponent("report.html").path
+        _ = try CLI.run(["diff", a, b, "--out", folder.path])
+        #expect(try String(contentsOfFile: html, encoding: .utf8).contains("blended over pixelmatch 7's checkerboard"))
+    }
 }
