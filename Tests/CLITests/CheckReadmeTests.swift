@@ -72,4 +72,15 @@ import Testing
         }
         #expect(section.contains("take \(grouped) bytes"), "the README's golden size is not \(grouped) bytes")
     }
+
+    /// The committed goldens hold for this build: three bundled scenarios (a paging snap, the seamless carousel and
+    /// a rotation) are checked against `Scenarios/Goldens/` in every `swift test`; `.ci/run` checks all of them.
+    @Test func committedGoldensHold() throws {
+        let scenarios = ["paging-snap", "carousel-loop-seamless", "rotate"].map {
+            CLI.packageRoot.appendingPathComponent("Scenarios/\($0).json").path
+        }
+        let result = try CLI.run(["check"] + scenarios + ["--scale", "1", "--record", "never", "--jobs", "2"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("check: 3 scenarios: 3 passed"), "\(result.stdout)")
+    }
 }
