@@ -141,7 +141,8 @@ public enum FrameExporter {
         return RenderSummary(totalFrames: total, framesWritten: written - counts.kept, framesRasterized: counts.rasterized,
                              framesKept: counts.kept,
                              seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-                             recenters: recenters, edgeHitFrames: edgeHits, tracePath: tracePath)
+                             recenters: recenters, edgeHitFrames: edgeHits, tracePath: tracePath,
+                             frameList: options.frames == nil ? FrameList.fileName : FrameList.rangeFileName(range))
     }
 
     /// `ExportError(.font)` when the renderer has no font and the scenario draws text.

@@ -13,28 +13,33 @@ package enum PreviewCommands {
     /// ```swift
     /// print(PreviewCommands.script(folder: "output/rotate"))
     /// ```
-    package static func script(folder: String) -> String {
+    /// `list` is the concat list to read: `frames.ffconcat`, or a range's `frames_AAAAA-BBBBB.ffconcat`
+    /// (`--frames`, `--shard`), which names only the frames that run wrote.
+    package static func script(folder: String, list: String = FrameList.fileName) -> String {
         // "$D.gif" goes beside the folder: "out/" must not make "out/.gif".
         var folder = folder
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-        let assignment = "D=" + shellQuoted(folder)
-        let padding = String(repeating: " ", count: max(1, 65 - assignment.count))
-        return assignment + padding + "# the folder render wrote\n" + recipe
+        func line(_ assignment: String, _ comment: String) -> String {
+            assignment + String(repeating: " ", count: max(1, 65 - assignment.count)) + comment + "\n"
+        }
+        return line("D=" + shellQuoted(folder), "# the folder render wrote")
+            + line("L=\"$D/\(list)\"", "# its concat list (a --frames range: frames_A-B.ffconcat)")
+            + recipe
     }
 
     /// The recipe after its first line (`D=…`).
     static let recipe = """
-        read -r _ _ W H < <(grep -m1 '^# canvas ' "$D/frames.ffconcat")  # the largest width and height
+        read -r _ _ W H < <(grep -m1 '^# canvas ' "$L")                  # the largest width and height
         BG=black                                                         # GIF and MP4: translucent pixels on BG
         LB="format=rgba,scale=$W:$H:force_original_aspect_ratio=decrease,pad=$W:$H:(ow-iw)/2:(oh-ih)/2:color=black@0"
         FLAT="split[a][b];[a]lutrgb=a=255,drawbox=c=$BG:t=fill[bg];[bg][b]overlay=format=auto"
         # APNG: keeps alpha; a frame of another size is centred on a transparent canvas
-        ffmpeg -y -xerror -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -plays 0 -f apng "$D.apng"
+        ffmpeg -y -xerror -f concat -safe 0 -i "$L" -vf "$LB" -plays 0 -f apng "$D.apng"
         # GIF: 50 fps (20 ms, the shortest delay browsers honour), one palette for the whole sequence
-        ffmpeg -v error -xerror -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -c:v rawvideo -f nut - |
+        ffmpeg -v error -xerror -f concat -safe 0 -i "$L" -vf "$LB" -c:v rawvideo -f nut - |
           ffmpeg -y -i - -vf "$FLAT,fps=50,split[c][d];[c]palettegen[p];[d][p]paletteuse" "$D.gif"
         # MP4: H.264, yuv420p, the canvas rounded up to even sizes
-        ffmpeg -v error -xerror -f concat -safe 0 -i "$D/frames.ffconcat" -vf "$LB" -c:v rawvideo -f nut - |
+        ffmpeg -v error -xerror -f concat -safe 0 -i "$L" -vf "$LB" -c:v rawvideo -f nut - |
           ffmpeg -y -i - -vf "$FLAT,pad=$((W+W%2)):$((H+H%2)):0:0:$BG" -c:v libx264 -pix_fmt yuv420p -fps_mode vfr "$D.mp4"
 
         """

@@ -116,6 +116,9 @@ public struct RenderSummary: Sendable {
     public var edgeHitFrames: Int
     /// The trace file written.
     public var tracePath: String
+    /// The ffmpeg concat list of this run's frames, in the output folder: `frames.ffconcat` (every frame of the
+    /// scenario), or `frames_AAAAA-BBBBB.ffconcat` for a `frames` range.
+    public var frameList: String = FrameList.fileName
     /// Milliseconds per written frame (0 when none was written).
     public var msPerFrame: Double { framesWritten > 0 ? seconds * 1000 / Double(framesWritten) : 0 }
 }

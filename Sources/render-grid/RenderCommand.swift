@@ -131,7 +131,7 @@ enum RenderCommand {
             let keptNote = summary.framesKept > 0 ? ", \(summary.framesKept) kept from an earlier run" : ""
             print("rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(max(0, summary.framesWritten - summary.framesRasterized)) repeated\(keptNote)) to \(options.outputDirectory) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, \(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)")
         }
-        if args.flag("--preview-commands") { print(PreviewCommands.script(folder: options.outputDirectory), terminator: "") }
+        if args.flag("--preview-commands") { print(PreviewCommands.script(folder: options.outputDirectory, list: summary.frameList), terminator: "") }
         if sheet {
             let path: String
             do { path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: ScenarioLoader.font(of: loaded)) } catch let e as ToolError {

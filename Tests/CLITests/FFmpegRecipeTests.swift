@@ -40,6 +40,25 @@ import TestSupport
         return blocks
     }
 
+    /// `--preview-commands` on a range render (`--frames`, `--shard`) previews the frames that run wrote, through
+    /// the range's own list: piped to bash it makes the three files (it used to read frames.ffconcat and stop at the
+    /// first frame the run did not write).
+    @Test(.enabled(if: runnable, skipNote))
+    func rangePreviewCommandsRun() throws {
+        _ = try #require(Self.tools, "ffmpeg and ffprobe are required here (RENDER_GRID_REQUIRE_TOOLS=1) but not on PATH")
+        let scenario = CLI.packageRoot.appendingPathComponent("Scenarios/rotate.json").path
+        for (flag, value, count) in [("--frames", "3:8", 6), ("--shard", "2/3", 12)] {
+            let work = try CLI.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: work) }
+            let result = try CLI.run(["render", scenario, "--scale", "1", "--out", "fr", "--quiet", flag, value, "--preview-commands"], in: work)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(#"L="$D/frames_"#), "\(result.stdout)")
+            try Self.runScript(result.stdout, in: work, label: "rotate \(flag) \(value)")
+            let frames = try Self.frames(of: work.appendingPathComponent("fr.apng").path)
+            #expect(frames.count == count, "\(flag) \(value): \(frames.count) APNG frames")
+        }
+    }
+
     @Test func theReadmeRecipeIsWhatRenderPrints() throws {
         let recipes = try Self.recipes()
         #expect(recipes.count == 1, "one ffmpeg block in the README (the test runs each)")
@@ -99,14 +118,17 @@ import TestSupport
             let out = work.appendingPathComponent(folder)
             let whole = try String(contentsOf: out.appendingPathComponent(FrameList.fileName), encoding: .utf8)
             #expect(Self.listed(whole).count == total, "\(name): frames.ffconcat names every frame of the scenario")
+            var script = script, list = FrameList.fileName
             if frames != nil {
-                // The range's own list in place of the whole one (README: "put its name in place of frames.ffconcat").
+                // The range's own list as L (README: "set `L` to it to preview just that range").
                 let range = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path)
                     .first { $0.hasPrefix("frames_") && $0.hasSuffix(".ffconcat") })
-                try #require(rename(out.appendingPathComponent(range).path, out.appendingPathComponent(FrameList.fileName).path) == 0)
+                let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("L=") })
+                script = script.replacingOccurrences(of: line, with: "L=\"$D/\(range)\"")
+                list = range
             }
             try Self.runScript(script, in: work, label: name)
-            try Self.checkOutputs(of: out, fps: fps, label: name)
+            try Self.checkOutputs(of: out, list: list, fps: fps, label: name)
         }
     }
 
@@ -239,8 +261,8 @@ import TestSupport
     }
 
     /// The APNG, GIF and MP4 beside `folder` against its frames: count, length, canvas, alpha.
-    static func checkOutputs(of folder: URL, fps: Int, label: String) throws {
-        let names = listed(try String(contentsOf: folder.appendingPathComponent(FrameList.fileName), encoding: .utf8))
+    static func checkOutputs(of folder: URL, list: String = FrameList.fileName, fps: Int, label: String) throws {
+        let names = listed(try String(contentsOf: folder.appendingPathComponent(list), encoding: .utf8))
         let sizes = try names.map { try pngSize(folder.appendingPathComponent($0)) }
         let count = sizes.count
         try #require(count > 0)
