@@ -52,16 +52,12 @@ enum TraceText {
         }
     }
 
-    /// "first", "second", "third", "4th", "11th", "22nd".
+    /// "first" … "ninth" spelled out, then "10th", "11th", "22nd" (one style throughout: AP's).
     static func ordinal(_ n: Int) -> String {
-        switch n {
-        case 1: return "first"
-        case 2: return "second"
-        case 3: return "third"
-        default:
-            let suffix = (n % 100) / 10 == 1 ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
-            return "\(n)\(suffix)"
-        }
+        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+        if (1...9).contains(n) { return words[n - 1] }
+        let suffix = (n % 100) / 10 == 1 ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+        return "\(n)\(suffix)"
     }
 
     /// "1 frame", "12 frames".

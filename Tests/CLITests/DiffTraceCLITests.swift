@@ -43,7 +43,7 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "traces differ from frame 207:")
-        #expect(lines.contains("  frame 207: expected willBeginDragging, got none; 4th willBeginDragging now at frame 210"))
+        #expect(lines.contains("  frame 207: expected willBeginDragging, got none; fourth willBeginDragging now at frame 210"))
         #expect(lines.contains("  recenter: 6.017 s -> 6.067 s (frame 361 -> 364)"))
         #expect(lines.contains("summary:"))
         #expect(lines.contains("  offsets differ in 157 frames, largest 843.619 pt at frame 363"))
@@ -80,7 +80,7 @@ import Testing
         #expect(Set(object.keys) == ["firstDifferingFrame", "findings", "summary"])
         #expect(object["firstDifferingFrame"] as? Int == 207)
         let findings = try #require(object["findings"] as? [String])
-        #expect(findings.first == "frame 207: expected willBeginDragging, got none; 4th willBeginDragging now at frame 210")
+        #expect(findings.first == "frame 207: expected willBeginDragging, got none; fourth willBeginDragging now at frame 210")
         #expect((object["summary"] as? [String])?.first == "frames only in actual: 3 (374 to 376)")
     }
 

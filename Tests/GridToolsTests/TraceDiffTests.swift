@@ -52,9 +52,9 @@ func described(_ diff: TraceDiff) -> Comment {
         let diff = TraceDiff.compare(expected: expected, actual: actual, scale: 2)
         #expect(diff.firstDifferingFrame == 207)
         #expect(diff.findings == [
-            "frame 207: expected willBeginDragging, got none; 4th willBeginDragging now at frame 210",
-            "frame 207: expected willEndDragging (target 50636.858, 49122.712), got none; 4th willEndDragging now at frame 210",
-            "frame 207: expected didEndDragging (willDecelerate true), got none; 4th didEndDragging now at frame 210",
+            "frame 207: expected willBeginDragging, got none; fourth willBeginDragging now at frame 210",
+            "frame 207: expected willEndDragging (target 50636.858, 49122.712), got none; fourth willEndDragging now at frame 210",
+            "frame 207: expected didEndDragging (willDecelerate true), got none; fourth didEndDragging now at frame 210",
             "frame 207: expected willBeginDecelerating, got none; third willBeginDecelerating now at frame 210",
             "frame 207: content offset (49904.032, 49513.552) -> (49893.983, 49518.649)",
             "frame 207: all 45 tiles moved by (10, -5) pt, as tile (-4, 0) rect x: -69.0 -> -59.0, y: -11.0 -> -16.0",
@@ -319,6 +319,8 @@ func described(_ diff: TraceDiff) -> Comment {
         #expect(TraceText.number(120.33333) == "120.333" && TraceText.number(0.0001) == "0.0001" && TraceText.number(3e20) == "3e+20")
         #expect(TraceText.rectNumber(121) == "121.0" && TraceText.rectNumber(120.5) == "120.5")
         #expect(TraceText.seconds(2.85) == "2.850 s" && TraceText.number(.nan) == "nan" && TraceText.number(-.infinity) == "-inf")
+        #expect((1...10).map(TraceText.ordinal) == ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                                                     "ninth", "10th"])
         #expect((1...24).map(TraceText.ordinal).suffix(14) == ["11th", "12th", "13th", "14th", "15th", "16th", "17th", "18th",
                                                                "19th", "20th", "21st", "22nd", "23rd", "24th"])
     }
