@@ -11,6 +11,8 @@ extension ScrollModel {
         var o = motionOffset(at: t)
         if case .release = motion { pendingEndDecelerating = true }
         motion = .none
+        gesturePage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: o.x),
+                                row: rules(y, pageOrigin.y, pageSize.height).page(of: o.y))
         if !bounces {
             let clamped = FixedPoint(x: clamp(o.x, x), y: clamp(o.y, y))
             if clamped != o { edgeHit = true; o = clamped }
