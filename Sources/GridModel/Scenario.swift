@@ -239,6 +239,9 @@ public struct ScrollSpec: Sendable, Equatable {
     public var pageLimit: PageLimit
     /// The grid displayed offsets are rounded to.
     public var offsetRounding: OffsetRounding
+    /// A fling on content still decelerating adds the content's velocity to the finger's (naive), instead of the
+    /// touch stopping the content first (UIKit).
+    public var flickAdds: Bool
     /// A scroll view configuration; each argument as its property.
     ///
     /// ```swift
@@ -251,7 +254,7 @@ public struct ScrollSpec: Sendable, Equatable {
                 paging: PagingMode = .none, pageSize: Size? = nil, contentInset: EdgeInsets = .zero,
                 safeArea: EdgeInsets = .zero, contentInsetAdjustment: InsetAdjustment = .never,
                 pageGrid: PageGrid = .content, resize: ResizePolicy? = nil, pageLimit: PageLimit = .one,
-                offsetRounding: OffsetRounding = .devicePixel) {
+                offsetRounding: OffsetRounding = .devicePixel, flickAdds: Bool = false) {
         self.recenter = recenter
         self.contentSize = contentSize
         self.decelerationRate = decelerationRate
@@ -265,6 +268,7 @@ public struct ScrollSpec: Sendable, Equatable {
         self.resize = resize
         self.pageLimit = pageLimit
         self.offsetRounding = offsetRounding
+        self.flickAdds = flickAdds
     }
 }
 

@@ -29,7 +29,8 @@ public enum ScenarioDecoder {
         "grid.tileSize": ["width", "height"],
         "grid.start": ["x", "y"],
         "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize", "pageGrid", "contentInset",
-                   "safeArea", "contentInsetAdjustment", "resize", "pageLimit", "offsetRounding"],
+                   "safeArea", "contentInsetAdjustment", "resize", "pageLimit", "offsetRounding",
+                   "flickAdds"],
         "scroll.contentSize": ["width", "height"],
         "scroll.pageSize": ["width", "height"],
         "scroll.contentInset": ["top", "left", "bottom", "right"],
@@ -103,6 +104,7 @@ public enum ScenarioDecoder {
             if let r = s.optional("resize") { scroll.resize = try r.enumeration(ResizePolicy.self) }
             if let l = s.optional("pageLimit") { scroll.pageLimit = try l.enumeration(PageLimit.self) }
             if let r = s.optional("offsetRounding") { scroll.offsetRounding = try r.enumeration(OffsetRounding.self) }
+            if let f = s.optional("flickAdds") { scroll.flickAdds = try f.bool() }
         }
 
         var pager: PagerSpec?

@@ -116,3 +116,22 @@ import Testing
         #expect(throws: ScenarioError.self) { try decode(scenarioJSON(steps: "[]", grid: #"{ "columns": 5, "loop": "duplicate", "loopCopies": 0 }"#)) }
     }
 }
+
+extension NaivePolicyTests {
+    // MARK: scroll.flickAdds
+
+    /// A 1000 pt/s fling, then another 0.2 s later: the touch stops the content (UIKit), so the second release
+    /// starts at the finger's 1000 pt/s; with `flickAdds` it starts faster, the old velocity added.
+    @Test(arguments: [(false, 1000.0), (true, 1000 + 1000 * 0.67)])
+    func aSecondFlick(adds: Bool, expected: Double) throws {
+        let frames = try allFrames(try decode(scenarioJSON(
+            steps: #"[{ "fling": { "velocity": { "x": -1000 } } }, { "wait": { "duration": 0.2 } }, { "fling": { "velocity": { "x": -1000 } } }, { "wait": { "duration": 0.1 } }]"#,
+            scroll: #"{ "flickAdds": \#(adds) }"#, viewport: #"{ "width": 200, "height": 200, "scale": 2 }"#)))
+        let release = frames.flatMap(\.events).compactMap { event -> Vector? in
+            if case let .willEndDragging(velocity, _) = event { return velocity } else { return nil }
+        }
+        #expect(release.count == 2)
+        #expect(abs(release[1].x - expected) < 1, "\(release)")
+        #expect(ScrollSpec().flickAdds == false)
+    }
+}
