@@ -31,6 +31,17 @@ public enum OffsetRounding: String, Sendable, CaseIterable {
     case point
 }
 
+/// The arithmetic a frame's tile positions are computed in.
+public enum Precision: String, Sendable, CaseIterable {
+    /// The model's fixed-point integers: exact at any distance from the origin.
+    case exact
+    /// An app's Double points: exact to 10^-4 points within the largest content, so it shows nothing here.
+    case double
+    /// Float32 points: near 1.6·10^8 points positions are multiples of 16 points, so the content moves in steps
+    /// and tiles gap or overlap (pattern 8's naive side).
+    case float
+}
+
 /// How a looping axis turns a tile index into its item.
 public enum ItemIndexing: String, Sendable, CaseIterable {
     /// The mathematical modulo: always 0 ..< N.

@@ -242,6 +242,8 @@ public struct ScrollSpec: Sendable, Equatable {
     /// A fling on content still decelerating adds the content's velocity to the finger's (naive), instead of the
     /// touch stopping the content first (UIKit).
     public var flickAdds: Bool
+    /// The arithmetic tile positions are computed in: exact, or an emulation of an app's Double or Float32.
+    public var precision: Precision
     /// A scroll view configuration; each argument as its property.
     ///
     /// ```swift
@@ -254,7 +256,7 @@ public struct ScrollSpec: Sendable, Equatable {
                 paging: PagingMode = .none, pageSize: Size? = nil, contentInset: EdgeInsets = .zero,
                 safeArea: EdgeInsets = .zero, contentInsetAdjustment: InsetAdjustment = .never,
                 pageGrid: PageGrid = .content, resize: ResizePolicy? = nil, pageLimit: PageLimit = .one,
-                offsetRounding: OffsetRounding = .devicePixel, flickAdds: Bool = false) {
+                offsetRounding: OffsetRounding = .devicePixel, flickAdds: Bool = false, precision: Precision = .exact) {
         self.recenter = recenter
         self.contentSize = contentSize
         self.decelerationRate = decelerationRate
@@ -269,6 +271,7 @@ public struct ScrollSpec: Sendable, Equatable {
         self.pageLimit = pageLimit
         self.offsetRounding = offsetRounding
         self.flickAdds = flickAdds
+        self.precision = precision
     }
 }
 

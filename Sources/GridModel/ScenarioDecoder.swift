@@ -30,7 +30,7 @@ public enum ScenarioDecoder {
         "grid.start": ["x", "y"],
         "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize", "pageGrid", "contentInset",
                    "safeArea", "contentInsetAdjustment", "resize", "pageLimit", "offsetRounding",
-                   "flickAdds"],
+                   "flickAdds", "precision"],
         "scroll.contentSize": ["width", "height"],
         "scroll.pageSize": ["width", "height"],
         "scroll.contentInset": ["top", "left", "bottom", "right"],
@@ -105,6 +105,7 @@ public enum ScenarioDecoder {
             if let l = s.optional("pageLimit") { scroll.pageLimit = try l.enumeration(PageLimit.self) }
             if let r = s.optional("offsetRounding") { scroll.offsetRounding = try r.enumeration(OffsetRounding.self) }
             if let f = s.optional("flickAdds") { scroll.flickAdds = try f.bool() }
+            if let p = s.optional("precision") { scroll.precision = try p.enumeration(Precision.self) }
         }
 
         var pager: PagerSpec?

@@ -20,6 +20,8 @@ struct ScrollModel: ScrollEngine {
     let pageLimit: PageLimit
     /// The step displayed offsets are rounded to: a device pixel, or a whole point (`offsetRounding: "point"`).
     let displayStep: Int64
+    /// The arithmetic tile positions are emulated in (`scroll.precision`).
+    let precision: Precision
     /// A fling on moving content adds the content's velocity (`scroll.flickAdds`, pattern 10's naive side).
     let flickAdds: Bool
     /// The page each axis was on when the finger touched down (for `pageLimit` `.one`).
@@ -116,6 +118,7 @@ struct ScrollModel: ScrollEngine {
         resizePolicy = resize == .page && scenario.scroll.paging == .none ? .center : resize
         pageLimit = scenario.scroll.pageLimit
         flickAdds = scenario.scroll.flickAdds && !reference
+        precision = reference ? .exact : scenario.scroll.precision
         // The reference is the ideal plane: always on the device-pixel grid.
         displayStep = scenario.scroll.offsetRounding == .point && !reference ? Fixed.unitsPerPoint : Fixed.pixel(scale: vp.scale)
         // Infinite axes start in the middle of the content (on the page grid when paging, see

@@ -135,3 +135,24 @@ extension NaivePolicyTests {
         #expect(ScrollSpec().flickAdds == false)
     }
 }
+
+extension NaivePolicyTests {
+    // MARK: scroll.precision
+
+    /// A 3.2·10^8-point content starts near 1.6·10^8: a slow 8-point drag. Exact and Double move the tiles by
+    /// half points; Float32 in steps of 16 points, with gaps or overlaps between neighbouring tiles.
+    @Test(arguments: [("exact", false), ("double", false), ("float", true)])
+    func farFromTheOrigin(precision: String, steps: Bool) throws {
+        let frames = try allFrames(try decode(scenarioJSON(
+            steps: #"[{ "drag": { "by": { "x": -20 }, "duration": 0.5, "release": "hold" } }]"#,
+            scroll: #"{ "recenter": "none", "contentSize": { "width": 320000000, "height": 1000 }, "precision": "\#(precision)" }"#,
+            viewport: #"{ "width": 300, "height": 100, "scale": 2 }"#)))
+        #expect(frames[0].contentOffset.x > 1.5e8)
+        let xs = frames.map { $0.tiles.map(\.pixelRect.x).min()! }
+        let moves = Set(zip(xs, xs.dropFirst()).map { abs($1 - $0) }.filter { $0 > 0 })
+        #expect(moves.contains { $0 >= 16 } == steps, "\(moves)")
+        let widths = frames.flatMap { f in zip(f.tiles.sorted { $0.pixelRect.x < $1.pixelRect.x }, f.tiles.sorted { $0.pixelRect.x < $1.pixelRect.x }.dropFirst())
+            .filter { $0.pixelRect.y == $1.pixelRect.y }.map { $1.pixelRect.x - $0.pixelRect.x } }
+        #expect(widths.allSatisfy { $0 == 200 } == !steps)
+    }
+}
