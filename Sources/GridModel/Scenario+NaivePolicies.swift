@@ -63,7 +63,8 @@ extension ScrollSpec {
 extension GridSpec {
     /// The copies of a duplicate loop at each end for a viewport of `viewport` points: `loopCopies`, or when nil
     /// enough that the viewport centred on the first copy is covered: ⌈(viewport / tile + 1) / 2⌉, at least 1
-    /// (1 when a tile is the viewport's size, seed 004's carousel).
+    /// (1 when a tile is the viewport's size, seed 004's carousel). The model takes the widest viewport of the
+    /// timeline (the initial one and every `resize`).
     ///
     /// ```swift
     /// GridSpec(tileSize: Size(width: 250, height: 300), columns: 5, loop: .duplicate).copies(viewport: 390) == 2

@@ -96,14 +96,19 @@ struct ScrollModel: ScrollEngine {
         let inset = scenario.scroll.adjustedContentInset
         // The reference is the ideal plane: items always in 0 ..< N.
         let indexing = reference ? ItemIndexing.modulo : scenario.grid.itemIndex
+        // A duplicate loop's default copies cover the largest viewport of the timeline (a rotation widens it).
+        var widest = Size(width: vp.width, height: vp.height)
+        for case let .resize(width, height) in scenario.steps {
+            widest = Size(width: max(widest.width, width), height: max(widest.height, height))
+        }
         x = Axis(count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.width, viewport: viewport.width,
                  contentSize: content.width, reference: reference, strategy: strategy,
                  insets: (Fixed.from(points: inset.left), Fixed.from(points: inset.right)),
-                 copies: scenario.grid.copies(viewport: vp.width), indexing: indexing)
+                 copies: scenario.grid.copies(viewport: widest.width), indexing: indexing)
         y = Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.height, viewport: viewport.height,
                  contentSize: content.height, reference: reference, strategy: strategy,
                  insets: (Fixed.from(points: inset.top), Fixed.from(points: inset.bottom)),
-                 copies: scenario.grid.copies(viewportHeight: vp.height), indexing: indexing)
+                 copies: scenario.grid.copies(viewportHeight: widest.height), indexing: indexing)
         self.strategy = strategy
         rate = scenario.scroll.decelerationRate
         scale = vp.scale

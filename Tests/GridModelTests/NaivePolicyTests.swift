@@ -156,3 +156,18 @@ extension NaivePolicyTests {
         #expect(widths.allSatisfy { $0 == 200 } == !steps)
     }
 }
+
+extension NaivePolicyTests {
+    /// Seed 004's carousel (items as wide as the viewport) rotated to 844 points: the default copies count the
+    /// widest viewport, so a drag across the wrap after the rotation still shows items, not the strip's end.
+    @Test(arguments: [(1, true), (nil, false)] as [(Int?, Bool)])
+    func theCopiesCoverTheRotatedViewport(copies: Int?, blank: Bool) throws {
+        let key = copies.map { #", "loopCopies": \#($0)"# } ?? ""
+        let frames = try allFrames(try decode(scenarioJSON(
+            steps: #"[{ "resize": { "width": 844, "height": 300 } }, { "drag": { "by": { "x": 200 }, "duration": 0.5, "then": "keep" } }]"#,
+            scroll: #"{ "recenter": "none" }"#, viewport: #"{ "width": 390, "height": 300, "scale": 1 }"#,
+            grid: #"{ "columns": 5, "rows": 0, "loop": "duplicate", "tileSize": { "width": 390, "height": 300 }\#(key) }"#)))
+        let left = frames.last!.tiles.map(\.pixelRect.x).min()!
+        #expect((left > 0) == blank, "leftmost tile at \(left)")
+    }
+}
