@@ -20,15 +20,21 @@ struct Axis: Sendable {
     let recenters: Bool
     /// Loop item count: labels show index mod count.
     let itemCount: Int64?
-    /// The duplicate-ends carousel: content index = item + 1, with copies at 0 and count − 1.
+    /// The duplicate-ends carousel: content index = item + `copies`, with `copies` copies at each end.
     let duplicate: Bool
+    /// Copies of the items at each end of a duplicate loop (0 otherwise).
+    let copies: Int64
+    /// How a tile index turns into its item on a looping axis.
+    let indexing: ItemIndexing
     /// The adjusted content inset before the content (left or top) and after it (right or bottom).
     let leadingInset: Int64
     let trailingInset: Int64
 
     init(count: Int?, loop: LoopMode, tile: Int64, viewport: Int64, contentSize: Int64, reference: Bool,
-         strategy: RecenterStrategy, insets: (leading: Int64, trailing: Int64) = (0, 0)) {
+         strategy: RecenterStrategy, insets: (leading: Int64, trailing: Int64) = (0, 0), copies: Int = 1,
+         indexing: ItemIndexing = .modulo) {
         self.tile = tile
+        self.indexing = indexing
         self.viewport = viewport
         leadingInset = insets.leading
         trailingInset = insets.trailing
@@ -40,10 +46,12 @@ struct Axis: Sendable {
             recenters = false
             itemCount = nil
             duplicate = false
+            self.copies = 0
         } else if let count, !(looping && (loop == .seamless || reference)) {
             // A finite run of tiles, or the duplicate-ends carousel's strip with a duplicate at each end.
             duplicate = looping
-            let tiles = Int64(count) + (duplicate ? 2 : 0)
+            self.copies = looping ? Int64(max(1, copies)) : 0
+            let tiles = Int64(count) + 2 * self.copies
             kind = .finite(count: tiles)
             self.contentSize = tiles * tile
             bounded = true
@@ -57,6 +65,7 @@ struct Axis: Sendable {
             recenters = !reference && strategy != .none
             itemCount = looping ? Int64(count!) : nil
             duplicate = false
+            self.copies = 0
         }
     }
 
@@ -78,17 +87,17 @@ struct Axis: Sendable {
     /// Content tile indices that exist, or nil for no limit.
     var tiles: ClosedRange<Int64>? { if case .finite(let count) = kind { return 0...(count - 1) } else { return nil } }
 
-    /// The item a tile index shows.
+    /// The item a tile index shows: 0 ..< N, or with `.remainder` Swift's `%`, negative left of item 0.
     func item(_ index: Int64) -> Int64 {
         guard let n = itemCount else { return index }
-        let shifted = duplicate ? index - 1 : index
-        return ((shifted % n) + n) % n
+        let shifted = duplicate ? index - copies : index
+        return indexing == .remainder ? shifted % n : ((shifted % n) + n) % n
     }
 
     /// The tile index that shows `item` when the view starts, jumps or scrolls there: within a
     /// finite axis's tiles (a duplicate loop maps any item index onto its N items).
     func index(ofItem item: Int64) -> Int64 {
-        if duplicate, let n = itemCount { return ((item % n) + n) % n + 1 }
+        if duplicate, let n = itemCount { return ((item % n) + n) % n + copies }
         if let range = tiles { return min(max(item, range.lowerBound), range.upperBound) }
         return item
     }

@@ -108,6 +108,12 @@ struct AxisPlan: Sendable {
         return pieces.first?.start ?? 0
     }
 
+    /// The offset's velocity (points/s) at `t` while a deceleration piece runs; 0 otherwise.
+    func decelerationVelocity(at t: Double) -> Double {
+        guard case let .decelerate(start, end, _, velocity, rate) = pieces[piece(at: t)], t < end else { return 0 }
+        return ScrollPhysics.velocity(velocity, rate: rate, at: t - start)
+    }
+
     func shifted(by s: Int64) -> AxisPlan {
         var copy = self
         copy.pieces = pieces.map { $0.shifted(by: s) }

@@ -18,6 +18,9 @@ struct AxisRules: Sendable {
     var rate: Double
     /// False for a disabled axis: it never moves.
     var enabled = true
+    /// The pages a `"target"` flick may land on (the page where the gesture began ± 1), or nil for no limit
+    /// (`pageLimit: "none"`: the projected deceleration's page, however far).
+    var pageLimit: ClosedRange<Int64>? = nil
 
     /// The nearest page.
     func page(of offset: Int64) -> Int64 { Fixed.floorDiv(offset - pageOrigin + pageSize / 2, pageSize) }
@@ -57,7 +60,9 @@ struct AxisRules: Sendable {
             // targetContentOffset: move the natural resting place to the nearest page boundary and
             // choose the release velocity that decelerates exactly onto it.
             let natural = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: max(0, end - t0)))
-            let target = pageOffset(page(of: natural))
+            var landing = page(of: natural)
+            if let pageLimit { landing = min(max(landing, pageLimit.lowerBound), pageLimit.upperBound) }
+            let target = pageOffset(landing)
             let distance = Fixed.points(target - x0)
             if abs(distance) < 0.001 { return .rest(at: target, from: t0) }
             let k = -1000 * log(rate)

@@ -53,6 +53,8 @@ public struct Limits: Sendable, Equatable {
     /// Lazy content: how many loaded tiles the model remembers as "loaded before" (oldest forgotten
     /// first), so a long scroll cannot grow that memory without end.
     public static let maxRememberedLoads = 100_000
+    /// Most copies of a duplicate loop's items at each end (`grid.loopCopies`).
+    public static let maxLoopCopies = 16
 }
 
 /// The allowed range of every scenario value, shared by the JSON decoder (which checks each value
@@ -65,6 +67,7 @@ enum Allowed {
     static let tilePoints = 1...Limits.maxTilePoints
     static let coordinate = -Limits.maxCoordinate...Limits.maxCoordinate
     static let buffer = 0...Limits.maxBuffer
+    static let loopCopies = 1...Limits.maxLoopCopies
     static let axisCount = 0...Limits.maxAxisCount
     static let contentPoints = 1...Limits.maxContentPoints
     static let pagePoints = 1...Limits.maxViewportPoints * 10

@@ -89,8 +89,16 @@ extension Scenario {
             throw ScenarioError(kind: .invalidValue, path: "grid.loop",
                                 message: "a loop needs a finite axis: set grid.columns or grid.rows to the item count")
         }
+        if let copies = grid.loopCopies {
+            try Check.integer(copies, in: Allowed.loopCopies, "grid.loopCopies")
+            if grid.loop != .duplicate {
+                throw ScenarioError(kind: .invalidValue, path: "grid.loopCopies",
+                                    message: "copies belong to a duplicate loop: set grid.loop to \"duplicate\" or remove grid.loopCopies")
+            }
+        }
+        let ends = grid.loop == .duplicate ? Double(2 * (grid.loopCopies ?? Limits.maxLoopCopies)) : 2
         for (key, count, tile) in [("columns", grid.columns, grid.tileSize.width), ("rows", grid.rows, grid.tileSize.height)] {
-            if let count, (Double(count) + 2) * tile > Limits.maxContentPoints {
+            if let count, (Double(count) + ends) * tile > Limits.maxContentPoints {
                 throw ScenarioError(kind: .limitExceeded, path: "grid.\(key)",
                     message: "\(count) tiles of \(ScenarioDecoder.format(tile)) points exceed the largest content, 10^12 points")
             }

@@ -125,10 +125,14 @@ public struct GridSpec: Sendable, Equatable {
     public var content: ContentMode
     /// Which tiles are kept: the visible ones (plus `buffer`), or freshcode's infinite-grid policy (centre tile ± whole screens, updated when the centre tile changes).
     public var range: TileRange
+    /// Copies of the items at each end of a duplicate loop; nil: enough for the viewport (see `copies(viewport:)`).
+    public var loopCopies: Int?
+    /// How a looping axis turns a tile index into its item.
+    public var itemIndex: ItemIndexing
     /// An infinite grid of `tileSize` tiles centred on `start`; each argument as its property.
     public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0,
                 columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate,
-                range: TileRange = .visible) {
+                range: TileRange = .visible, loopCopies: Int? = nil, itemIndex: ItemIndexing = .modulo) {
         self.tileSize = tileSize
         self.start = start
         self.buffer = buffer
@@ -137,6 +141,8 @@ public struct GridSpec: Sendable, Equatable {
         self.loop = loop
         self.content = content
         self.range = range
+        self.loopCopies = loopCopies
+        self.itemIndex = itemIndex
     }
 }
 
@@ -227,6 +233,17 @@ public struct ScrollSpec: Sendable, Equatable {
     public var contentInsetAdjustment: InsetAdjustment
     /// Where paging counts its pages from: UIKit's content origin, or the adjusted inset.
     public var pageGrid: PageGrid
+    /// What a `resize` keeps; nil: `.page` when paging, else `.center` (see `effectiveResize`).
+    public var resize: ResizePolicy?
+    /// How far a flick may carry paging from the page where the gesture began.
+    public var pageLimit: PageLimit
+    /// The grid displayed offsets are rounded to.
+    public var offsetRounding: OffsetRounding
+    /// A fling on content still decelerating adds the content's velocity to the finger's (naive), instead of the
+    /// touch stopping the content first (UIKit).
+    public var flickAdds: Bool
+    /// The arithmetic tile positions are computed in: exact, or an emulation of an app's Double or Float32.
+    public var precision: Precision
     /// A scroll view configuration; each argument as its property.
     ///
     /// ```swift
@@ -238,7 +255,8 @@ public struct ScrollSpec: Sendable, Equatable {
                 decelerationRate: Double = ScrollPhysics.normalDecelerationRate, bounces: Bool = true,
                 paging: PagingMode = .none, pageSize: Size? = nil, contentInset: EdgeInsets = .zero,
                 safeArea: EdgeInsets = .zero, contentInsetAdjustment: InsetAdjustment = .never,
-                pageGrid: PageGrid = .content) {
+                pageGrid: PageGrid = .content, resize: ResizePolicy? = nil, pageLimit: PageLimit = .one,
+                offsetRounding: OffsetRounding = .devicePixel, flickAdds: Bool = false, precision: Precision = .exact) {
         self.recenter = recenter
         self.contentSize = contentSize
         self.decelerationRate = decelerationRate
@@ -249,6 +267,11 @@ public struct ScrollSpec: Sendable, Equatable {
         self.safeArea = safeArea
         self.contentInsetAdjustment = contentInsetAdjustment
         self.pageGrid = pageGrid
+        self.resize = resize
+        self.pageLimit = pageLimit
+        self.offsetRounding = offsetRounding
+        self.flickAdds = flickAdds
+        self.precision = precision
     }
 }
 

@@ -25,11 +25,12 @@ public enum ScenarioDecoder {
     package static let keys: [String: [String]] = [
         "": ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "layers", "steps"],
         "viewport": ["width", "height", "scale"],
-        "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range"],
+        "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range", "loopCopies", "itemIndex"],
         "grid.tileSize": ["width", "height"],
         "grid.start": ["x", "y"],
         "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize", "pageGrid", "contentInset",
-                   "safeArea", "contentInsetAdjustment"],
+                   "safeArea", "contentInsetAdjustment", "resize", "pageLimit", "offsetRounding",
+                   "flickAdds", "precision"],
         "scroll.contentSize": ["width", "height"],
         "scroll.pageSize": ["width", "height"],
         "scroll.contentInset": ["top", "left", "bottom", "right"],
@@ -83,6 +84,8 @@ public enum ScenarioDecoder {
             if let loop = g.optional("loop") { grid.loop = try loop.enumeration(LoopMode.self) }
             if let content = g.optional("content") { grid.content = try content.enumeration(ContentMode.self) }
             if let range = g.optional("range") { grid.range = try range.enumeration(TileRange.self) }
+            if let c = g.optional("loopCopies") { grid.loopCopies = try c.int(in: Allowed.loopCopies) }
+            if let i = g.optional("itemIndex") { grid.itemIndex = try i.enumeration(ItemIndexing.self) }
         }
 
         var scroll = ScrollSpec()
@@ -98,6 +101,11 @@ public enum ScenarioDecoder {
             if let i = s.optional("contentInset") { scroll.contentInset = try i.insets(in: Allowed.insetPoints) }
             if let i = s.optional("safeArea") { scroll.safeArea = try i.insets(in: Allowed.insetPoints) }
             if let a = s.optional("contentInsetAdjustment") { scroll.contentInsetAdjustment = try a.enumeration(InsetAdjustment.self) }
+            if let r = s.optional("resize") { scroll.resize = try r.enumeration(ResizePolicy.self) }
+            if let l = s.optional("pageLimit") { scroll.pageLimit = try l.enumeration(PageLimit.self) }
+            if let r = s.optional("offsetRounding") { scroll.offsetRounding = try r.enumeration(OffsetRounding.self) }
+            if let f = s.optional("flickAdds") { scroll.flickAdds = try f.bool() }
+            if let p = s.optional("precision") { scroll.precision = try p.enumeration(Precision.self) }
         }
 
         var pager: PagerSpec?

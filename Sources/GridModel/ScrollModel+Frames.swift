@@ -38,10 +38,26 @@ extension ScrollModel {
         let w = Double(layout.tileSize.width) / p, h = Double(layout.tileSize.height) / p
         return layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
             let item = TileCoordinate(x: x.item(tile.coordinate.x), y: y.item(tile.coordinate.y))
+            let dx = emulated(tile.origin.x, minus: shown.x), dy = emulated(tile.origin.y, minus: shown.y)
             return DrawnTile(coordinate: tile.coordinate, id: tile.id,
-                             pixelRect: PixelRect(x: Double(tile.origin.x - shown.x) / p, y: Double(tile.origin.y - shown.y) / p,
-                                                  width: w, height: h),
+                             pixelRect: PixelRect(x: Double(dx) / p, y: Double(dy) / p, width: w, height: h),
                              item: item, loaded: tile.loaded, reuses: tile.reuses)
+        }
+    }
+
+    /// A tile's position in the viewport, `origin − offset`: exact in fixed units, or with `scroll.precision`
+    /// `.float` (pattern 8's naive side) as an app computing frames in Float32 points would place it: both values
+    /// rounded to the nearest Float, then the difference to device pixels. Near 1.6·10^8 points a Float is a
+    /// multiple of 16, so the content moves in 16-point steps and neighbouring tiles gap or overlap. `.double`
+    /// rounds through Double, which is exact to 10^-4 points anywhere within the largest content (10^12 points).
+    func emulated(_ origin: Int64, minus offset: Int64) -> Int64 {
+        switch precision {
+        case .exact: return origin - offset
+        case .double:
+            return Fixed.round(Fixed.from(points: Fixed.points(origin)) - Fixed.from(points: Fixed.points(offset)), toMultipleOf: pixel)
+        case .float:
+            let a = Double(Float(Fixed.points(origin))), b = Double(Float(Fixed.points(offset)))
+            return Fixed.round(Fixed.from(points: a - b), toMultipleOf: pixel)
         }
     }
 

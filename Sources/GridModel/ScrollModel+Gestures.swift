@@ -11,6 +11,8 @@ extension ScrollModel {
         var o = motionOffset(at: t)
         if case .release = motion { pendingEndDecelerating = true }
         motion = .none
+        gesturePage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: o.x),
+                                row: rules(y, pageOrigin.y, pageSize.height).page(of: o.y))
         if !bounces {
             let clamped = FixedPoint(x: clamp(o.x, x), y: clamp(o.y, y))
             if clamped != o { edgeHit = true; o = clamped }
@@ -78,6 +80,11 @@ extension ScrollModel {
     /// it is already down from a kept drag.
     mutating func fling(at t: Double, finger: Vector) {
         defer { _checkInvariants() }
+        // `flickAdds` (pattern 10's naive side): the touch does not stop the content, the old velocity is added.
+        var carried = Vector.zero
+        if flickAdds, case let .release(px, py, _) = motion {
+            carried = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
+        }
         let raw: FixedPoint
         if case .drag(let drag) = motion {
             setOffset(motionOffset(at: t))
@@ -87,7 +94,8 @@ extension ScrollModel {
             raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
         }
         time = t
-        lift(at: t, velocity: contentVelocity(Vector(x: x.enabled ? -finger.x : 0, y: y.enabled ? -finger.y : 0), at: raw))
+        let v = contentVelocity(Vector(x: x.enabled ? -finger.x : 0, y: y.enabled ? -finger.y : 0), at: raw)
+        lift(at: t, velocity: Vector(x: v.x + carried.x, y: v.y + carried.y))
     }
 
     /// Lifts a finger kept down by a drag with `then: keep`, before a programmatic step.

@@ -11,9 +11,9 @@ extension ScrollModel {
     func layerStates(_ layers: [Layer]) throws(ScenarioError) -> [LayerState] {
         guard !layers.isEmpty else { return [] }
         let shown = displayedOffset
-        var ax = LayerState.Axis(shown: shown.x, viewport: x.viewport, anchorIndex: layout.anchorTile.x - (x.duplicate ? 1 : 0),
+        var ax = LayerState.Axis(shown: shown.x, viewport: x.viewport, anchorIndex: layout.anchorTile.x - x.copies,
                                  anchorOrigin: layout.anchorOrigin.x, tile: layout.tileSize.width)
-        var ay = LayerState.Axis(shown: shown.y, viewport: y.viewport, anchorIndex: layout.anchorTile.y - (y.duplicate ? 1 : 0),
+        var ay = LayerState.Axis(shown: shown.y, viewport: y.viewport, anchorIndex: layout.anchorTile.y - y.copies,
                                  anchorOrigin: layout.anchorOrigin.y, tile: layout.tileSize.height)
         if faults.layersFollowRecenteredOffset {
             // The naive layer (tests only): the content offset as it is, recenters and all.

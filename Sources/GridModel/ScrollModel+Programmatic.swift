@@ -72,8 +72,8 @@ extension ScrollModel {
         _checkInvariants()
     }
 
-    /// The viewport changes size (a rotation): the point at its centre stays at its centre and the
-    /// tiles are laid out again; any motion ends where it is.
+    /// The viewport changes size (a rotation): what stays is `resizePolicy`'s (the point at the centre, the page
+    /// on the new page grid, or the offset), and the tiles are laid out again; any motion ends where it is.
     mutating func resize(at t: Double, width: Double, height: Double) throws(ScenarioError) {
         releaseIfHeld(at: t)
         time = t
@@ -81,9 +81,12 @@ extension ScrollModel {
         motion = .none
         pendingEndDecelerating = false
         let size = FixedSize(points: Size(width: width, height: height))
+        let pages = PageIndex(column: rulesX.page(of: offset.x), row: rulesY.page(of: offset.y))
         var o = offset
-        o.x += Fixed.round((x.viewport - size.width) / 2, toMultipleOf: pixel)
-        o.y += Fixed.round((y.viewport - size.height) / 2, toMultipleOf: pixel)
+        if resizePolicy == .center {
+            o.x += Fixed.round((x.viewport - size.width) / 2, toMultipleOf: pixel)
+            o.y += Fixed.round((y.viewport - size.height) / 2, toMultipleOf: pixel)
+        }
         x.viewport = size.width
         y.viewport = size.height
         // A page the viewport's size changes with it: pages are multiples of the new size from the grid's
@@ -92,6 +95,10 @@ extension ScrollModel {
             if x.enabled { pageOrigin.x = gridOrigin(x) }
             if y.enabled { pageOrigin.y = gridOrigin(y) }
         }
+        if resizePolicy == .page, paging != .none {
+            if x.enabled { o.x = keepingPage(x, pages.column, isX: true) }
+            if y.enabled { o.y = keepingPage(y, pages.row, isX: false) }
+        }
         if x.isFinite, let b = x.bounds { o.x = min(max(o.x, b.lowerBound), b.upperBound) }
         if y.isFinite, let b = y.bounds { o.y = min(max(o.y, b.lowerBound), b.upperBound) }
         events.append(.resize(width: width, height: height))
@@ -99,6 +106,20 @@ extension ScrollModel {
         try updateTiles()
         cameToRest(at: t)
         _checkInvariants()
+    }
+
+    /// `.page`'s offset after a resize: page `k` on the new page grid. A finite axis puts it at
+    /// `pageOrigin` + k × the new page size (within its edges); an infinite axis, whose page numbers count
+    /// from a page origin that recenters have moved, moves that origin onto the new grid next to the offset,
+    /// so the offset is the nearest multiple of the new page size and the page number stays `k`.
+    mutating func keepingPage(_ axis: Axis, _ k: Int64, isX: Bool) -> Int64 {
+        let size = max(1, isX ? pageSize.width : pageSize.height)
+        let current = isX ? offset.x : offset.y
+        if axis.isFinite { return rules(axis, isX ? pageOrigin.x : pageOrigin.y, size).pageOffset(k) }
+        let origin = gridOrigin(axis)
+        let o = origin + Fixed.round(current - origin, toMultipleOf: size)
+        if isX { pageOrigin.x = o - k * size } else { pageOrigin.y = o - k * size }
+        return o
     }
 
     // MARK: Loops
@@ -110,8 +131,8 @@ extension ScrollModel {
             guard let n = axis.itemCount else { continue }
             let middle = (isX ? o.x : o.y) + axis.viewport / 2
             var jump: Int64 = 0
-            if middle < axis.tile { jump = n * axis.tile }
-            else if middle >= (n + 1) * axis.tile { jump = -n * axis.tile }
+            if middle < axis.copies * axis.tile { jump = n * axis.tile }
+            else if middle >= (n + axis.copies) * axis.tile { jump = -n * axis.tile }
             if isX { o.x += jump } else { o.y += jump }
         }
         guard o != offset else { return }

@@ -14,6 +14,18 @@ struct ScrollModel: ScrollEngine {
     /// Where pages are counted from (see `gridOrigin`).
     let pageGrid: PageGrid
     let lazy: Bool
+    /// What a resize keeps (`ScrollSpec.effectiveResize`).
+    let resizePolicy: ResizePolicy
+    /// How far a flick may carry `"target"` paging from the page where the gesture began.
+    let pageLimit: PageLimit
+    /// The step displayed offsets are rounded to: a device pixel, or a whole point (`offsetRounding: "point"`).
+    let displayStep: Int64
+    /// The arithmetic tile positions are emulated in (`scroll.precision`).
+    let precision: Precision
+    /// A fling on moving content adds the content's velocity (`scroll.flickAdds`, pattern 10's naive side).
+    let flickAdds: Bool
+    /// The page each axis was on when the finger touched down (for `pageLimit` `.one`).
+    var gesturePage: PageIndex = .zero
 
     var offset: FixedPoint
     var motion: Motion = .none
@@ -82,12 +94,21 @@ struct ScrollModel: ScrollEngine {
         let tile = FixedSize(points: scenario.grid.tileSize)
         let strategy = scenario.scroll.recenter
         let inset = scenario.scroll.adjustedContentInset
+        // The reference is the ideal plane: items always in 0 ..< N.
+        let indexing = reference ? ItemIndexing.modulo : scenario.grid.itemIndex
+        // A duplicate loop's default copies cover the largest viewport of the timeline (a rotation widens it).
+        var widest = Size(width: vp.width, height: vp.height)
+        for case let .resize(width, height) in scenario.steps {
+            widest = Size(width: max(widest.width, width), height: max(widest.height, height))
+        }
         x = Axis(count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.width, viewport: viewport.width,
                  contentSize: content.width, reference: reference, strategy: strategy,
-                 insets: (Fixed.from(points: inset.left), Fixed.from(points: inset.right)))
+                 insets: (Fixed.from(points: inset.left), Fixed.from(points: inset.right)),
+                 copies: scenario.grid.copies(viewport: widest.width), indexing: indexing)
         y = Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.height, viewport: viewport.height,
                  contentSize: content.height, reference: reference, strategy: strategy,
-                 insets: (Fixed.from(points: inset.top), Fixed.from(points: inset.bottom)))
+                 insets: (Fixed.from(points: inset.top), Fixed.from(points: inset.bottom)),
+                 copies: scenario.grid.copies(viewportHeight: widest.height), indexing: indexing)
         self.strategy = strategy
         rate = scenario.scroll.decelerationRate
         scale = vp.scale
@@ -97,6 +118,14 @@ struct ScrollModel: ScrollEngine {
         pageSizeSpec = scenario.scroll.pageSize
         pageGrid = scenario.scroll.pageGrid
         lazy = scenario.grid.content == .lazy
+        // `.page` without paging keeps the centre.
+        let resize = scenario.scroll.effectiveResize
+        resizePolicy = resize == .page && scenario.scroll.paging == .none ? .center : resize
+        pageLimit = scenario.scroll.pageLimit
+        flickAdds = scenario.scroll.flickAdds && !reference
+        precision = reference ? .exact : scenario.scroll.precision
+        // The reference is the ideal plane: always on the device-pixel grid.
+        displayStep = scenario.scroll.offsetRounding == .point && !reference ? Fixed.unitsPerPoint : Fixed.pixel(scale: vp.scale)
         // Infinite axes start in the middle of the content (on the page grid when paging, see
         // `startOffset`) with the start tile centred; finite axes have tile 0 at content 0 and start with
         // the start tile as centred as the edges allow.
@@ -136,17 +165,25 @@ struct ScrollModel: ScrollEngine {
         return viewport
     }
 
-    /// The offset as displayed: rounded to the device-pixel grid, as UIKit does.
+    /// The offset as displayed: rounded to the device-pixel grid, as UIKit does (to whole points with
+    /// `offsetRounding: "point"`).
     var displayedOffset: FixedPoint {
-        FixedPoint(x: Fixed.round(offset.x, toMultipleOf: pixel), y: Fixed.round(offset.y, toMultipleOf: pixel))
+        FixedPoint(x: Fixed.round(offset.x, toMultipleOf: displayStep), y: Fixed.round(offset.y, toMultipleOf: displayStep))
     }
 
     func rules(_ axis: Axis, _ origin: Int64, _ size: Int64) -> AxisRules {
         AxisRules(bounds: axis.bounds, bounces: bounces, paging: paging, pageSize: max(1, size), pageOrigin: origin,
                   rate: rate, enabled: axis.enabled)
     }
-    var rulesX: AxisRules { rules(x, pageOrigin.x, pageSize.width) }
-    var rulesY: AxisRules { rules(y, pageOrigin.y, pageSize.height) }
+    var rulesX: AxisRules { limited(rules(x, pageOrigin.x, pageSize.width), gesturePage.column) }
+    var rulesY: AxisRules { limited(rules(y, pageOrigin.y, pageSize.height), gesturePage.row) }
+
+    /// `rules` with `pageLimit` `.one`: a flick lands at most one page from `start`.
+    func limited(_ rules: AxisRules, _ start: Int64) -> AxisRules {
+        var r = rules
+        if pageLimit == .one { r.pageLimit = (start - 1)...(start + 1) }
+        return r
+    }
 
     var phase: Phase {
         switch motion {

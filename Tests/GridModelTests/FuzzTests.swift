@@ -152,6 +152,16 @@ struct ScenarioFuzzer {
             s.scroll.contentInsetAdjustment = pick(InsetAdjustment.allCases)
             s.scroll.pageGrid = pick(PageGrid.allCases)
         }
+        if chance(0.3) {
+            // Issue 15's naive policies.
+            s.scroll.resize = chance(0.3) ? nil : pick(ResizePolicy.allCases)
+            s.scroll.pageLimit = pick(PageLimit.allCases)
+            s.scroll.offsetRounding = pick(OffsetRounding.allCases)
+            s.scroll.flickAdds = chance(0.5)
+            s.scroll.precision = pick(Precision.allCases)
+            s.grid.itemIndex = pick(ItemIndexing.allCases)
+            if s.grid.loop == .duplicate, chance(0.5) { s.grid.loopCopies = Int.random(in: 1...4, using: &rng) }
+        }
         if chance(0.2) {
             var pager = PagerSpec()
             pager.horizontalThreshold = double(0.01...1)
@@ -167,7 +177,7 @@ struct ScenarioFuzzer {
 
     /// One field of a sound scenario set to a random (often extreme) value.
     mutating func mutate(_ s: inout Scenario) {
-        switch Int.random(in: 0..<24, using: &rng) {
+        switch Int.random(in: 0..<25, using: &rng) {
         case 0: s.viewport.width = double(1...2000)
         case 1: s.viewport.height = double(1...2000)
         case 2: s.viewport.scale = int(1...8)
@@ -192,6 +202,7 @@ struct ScenarioFuzzer {
         case 21: s.scroll.contentInset = chance(0.2) ? EdgeInsets(top: pick([-1, .nan, .infinity, 20_001])) : insets(0...20_000)
         case 22: s.scroll.safeArea = insets(0...100); s.scroll.contentInsetAdjustment = pick(InsetAdjustment.allCases)
             s.scroll.pageGrid = pick(PageGrid.allCases)
+        case 23: s.grid.loopCopies = pick([nil, 0, 1, 3, 16, 17, -1]); s.scroll.resize = pick(ResizePolicy.allCases)
         default: s.name = pick(["", "ok", String(repeating: "é", count: 100), String(repeating: "x", count: 101)])
         }
     }

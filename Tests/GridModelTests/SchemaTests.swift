@@ -81,5 +81,9 @@ import Testing
             let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name).json"), encoding: .utf8)
             #expect(text.contains("\"$schema\": \"./scenario.schema.json\""), "\(name)")
         }
+        for name in patternScenarioNames() {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name).json"), encoding: .utf8)
+            #expect(text.contains("\"$schema\": \"../scenario.schema.json\""), "\(name)")
+        }
     }
 }

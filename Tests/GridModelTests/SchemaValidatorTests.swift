@@ -97,7 +97,7 @@ let schemaValidatorRun: JSONSchemaValidator.Run = {
     }
     defer { try? FileManager.default.removeItem(at: folder) }
     let files = BadScenario.all.map(\.url) + AgreementCase.all.map { $0.url(in: folder) }
-        + bundledScenarioNames().map { packageRoot.appendingPathComponent("Scenarios/\($0).json") }
+        + (bundledScenarioNames() + patternScenarioNames()).map { packageRoot.appendingPathComponent("Scenarios/\($0).json") }
     let run = JSONSchemaValidator.run(schema: packageRoot.appendingPathComponent("Scenarios/scenario.schema.json"), files: files)
     guard case .verdicts(let byPath) = run else { return run }
     // Key the agreement cases by name: their folder is gone after this.
@@ -159,8 +159,8 @@ struct SchemaValidatorTests {
 
     @Test func everyBundledScenarioValidates() throws {
         let verdicts = try verdicts()
-        #expect(!bundledScenarioNames().isEmpty)
-        for name in bundledScenarioNames() {
+        #expect(!bundledScenarioNames().isEmpty && !patternScenarioNames().isEmpty)
+        for name in bundledScenarioNames() + patternScenarioNames() {
             #expect(verdicts[packageRoot.appendingPathComponent("Scenarios/\(name).json").path] == .accepted, "\(name)")
         }
     }

@@ -10,6 +10,13 @@ func bundledScenarioNames() -> [String] {
     return files.filter { $0.hasSuffix(".json") && $0 != "scenario.schema.json" }.map { String($0.dropLast(5)) }.sorted()
 }
 
+/// The pattern gallery's scenarios (issue 15), as paths under Scenarios/: "patterns/01-seam-at-wrap-naive", ….
+func patternScenarioNames() -> [String] {
+    let folder = packageRoot.appendingPathComponent("Scenarios/patterns")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return files.filter { $0.hasSuffix(".json") }.map { "patterns/" + $0.dropLast(5) }.sorted()
+}
+
 func bundledScenario(_ name: String) throws -> Scenario {
     let data = try Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/\(name).json"))
     return try ScenarioDecoder.decode([UInt8](data))

@@ -80,8 +80,10 @@ func described(_ diff: TraceDiff) -> Comment {
 
     /// A fling that lands on another page: the drag target, then the page, named where they first differ.
     @Test func aStrongerFlingLandsOnAnotherPage() throws {
-        let expected = try TraceDiffFixtures.trace("paging-target")
-        let actual = try TraceDiffFixtures.trace("paging-target", [(#""x": 920"#, #""x": 1400"#)])
+        // Without the one-page limit (issue 15's `pageLimit`), so the stronger fling can land further.
+        let unlimited = (#""paging": "target""#, #""paging": "target", "pageLimit": "none""#)
+        let expected = try TraceDiffFixtures.trace("paging-target", [unlimited])
+        let actual = try TraceDiffFixtures.trace("paging-target", [unlimited, (#""x": 920"#, #""x": 1400"#)])
         let diff = TraceDiff.compare(expected: expected, actual: actual, scale: 2)
         #expect(diff.firstDifferingFrame == 146)
         #expect(diff.findings == [

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import GridModel
+
+/// Issue 15's pattern gallery, `Scenarios/patterns/`: a naive scenario and its correct twin per pattern, which
+/// differ only in the policy, stay small, and show (or do not show) the pattern's symptom in the model's frames.
+/// (`verify`'s gallery test checks what verify says about them.)
+@Suite struct PatternGalleryTests {
+    static let pairs: [String] = {
+        patternScenarioNames().filter { $0.hasSuffix("-naive") }.map { String($0.dropFirst("patterns/".count).dropLast("-naive".count)) }
+    }()
+
+    func json(_ name: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/patterns/\(name).json"))
+        return try JSONSerialization.jsonObject(with: data) as! [String: Any]
+    }
+
+    func frames(_ name: String) throws -> [FrameState] { try allFrames(try bundledScenario("patterns/" + name)) }
+
+    /// The key paths (a.b.c) where two JSON values differ.
+    func differences(_ a: Any?, _ b: Any?, _ path: String = "") -> [String] {
+        if let a = a as? [String: Any], let b = b as? [String: Any] {
+            return Set(a.keys).union(b.keys).sorted().flatMap { differences(a[$0], b[$0], path.isEmpty ? $0 : path + "." + $0) }
+        }
+        if let a = a as? [Any], let b = b as? [Any] {
+            guard a.count == b.count else { return [path] }
+            return zip(a, b).enumerated().flatMap { differences($1.0, $1.1, path + "[\($0)]") }
+        }
+        if let a, let b, String(describing: a) == String(describing: b) { return [] }
+        return a == nil && b == nil ? [] : [path]
+    }
+
+    @Test func thereAreTenPairs() {
+        #expect(Self.pairs.count == 10, "\(Self.pairs)")
+        #expect(patternScenarioNames().count == 20)
+    }
+
+    @Test(arguments: pairs)
+    func twinsDifferOnlyInThePolicy(_ pair: String) throws {
+        let naive = try json(pair + "-naive"), correct = try json(pair + "-correct")
+        let keys = differences(naive, correct).filter { $0 != "name" && $0 != "description" }
+        #expect(keys.count == 1, "\(pair): \(keys)")
+        #expect(naive["name"] as? String == pair + "-naive" && correct["name"] as? String == pair + "-correct")
+    }
+
+    @Test(arguments: pairs)
+    func eachIsSmall(_ pair: String) throws {
+        for side in ["naive", "correct"] {
+            let f = try frames(pair + "-" + side)
+            #expect(f.count <= 200, "\(pair)-\(side): \(f.count) frames")
+            #expect(f.allSatisfy { $0.viewport.width * $0.viewport.height <= 390 * 300 })
+        }
+    }
+
+    /// The uncovered width of a frame's viewport (tiles of one row, as every gallery grid scrolls along x).
+    func gap(_ frame: FrameState) -> Double {
+        var x = 0.0, gap = 0.0
+        for r in frame.tiles.map(\.pixelRect).sorted(by: { $0.x < $1.x }) {
+            if r.x > x { gap += r.x - x }
+            x = max(x, r.x + r.width)
+        }
+        return gap + max(0, frame.viewport.width - x)
+    }
+
+    @Test func pattern1ShowsABlankBandAtTheWrap() throws {
+        #expect(try frames("01-seam-at-wrap-naive").firstIndex { gap($0) > 0 } == 28)
+        #expect(try frames("01-seam-at-wrap-correct").allSatisfy { gap($0) == 0 })
+    }
+
+    @Test func pattern2ReachesTheEdge() throws {
+        #expect(try frames("02-edge-reached-naive").firstIndex { $0.edgeHit } == 6)
+        #expect(try frames("02-edge-reached-correct").allSatisfy { !$0.edgeHit })
+    }
+
+    @Test func pattern3LeavesTheViewportBlank() throws {
+        #expect(try frames("03-blank-tiles-naive").allSatisfy { $0.tiles.isEmpty })
+        #expect(try frames("03-blank-tiles-correct").allSatisfy { gap($0) == 0 })
+    }
+
+    /// The first frame whose page is more than one page from the page at the last touch.
+    func beyondOnePage(_ frames: [FrameState]) -> Int? {
+        var start: Int64 = 0
+        for f in frames {
+            if f.has(.willBeginDragging) { start = f.page!.x }
+            if abs(f.page!.x - start) > 1 { return f.index }
+        }
+        return nil
+    }
+
+    @Test func pattern4TravelsSeveralPages() throws {
+        let naive = try frames("04-multi-page-flick-naive")
+        #expect(beyondOnePage(naive) == 49)
+        #expect(naive[108].page?.x == 46 && naive[108].contentOffset.x.rounded() == 9200)   // 5 pages from 41
+        #expect(beyondOnePage(try frames("04-multi-page-flick-correct")) == nil)
+    }
+
+    @Test func pattern5ShowsNegativeItems() throws {
+        #expect(try frames("05-index-out-of-range-naive")[0].tiles.map(\.item.x) == [-1, 0, 1])
+        #expect(try frames("05-index-out-of-range-correct").allSatisfy { $0.tiles.allSatisfy { (0..<5).contains($0.item.x) } })
+    }
+
+    @Test func pattern6LandsOnAnotherPage() throws {
+        let naive = try frames("06-rotation-page-naive"), correct = try frames("06-rotation-page-correct")
+        #expect(naive[67].has(.resize) && naive[66].page?.x == 3 && naive[67].page?.x == 4 && naive[67].contentOffset.x == 600)
+        #expect(correct[67].has(.resize) && correct[67].page?.x == 3 && correct[67].contentOffset.x == 450)
+        // Rotated back mid-deceleration: the naive one rests between pages.
+        #expect(naive.last!.contentOffset.x.truncatingRemainder(dividingBy: 200) != 0)
+        #expect(correct.last!.contentOffset.x == 800)
+    }
+
+    @Test func pattern7RestsOffCentre() throws {
+        let naive = try frames("07-inset-page-grid-naive"), correct = try frames("07-inset-page-grid-correct")
+        #expect(naive[9].phase == .idle && naive[9].contentOffset.x == 0)   // card 0, 40 points left of centre
+        #expect(correct.filter { $0.phase == .idle }.allSatisfy { ($0.contentOffset.x + 40).truncatingRemainder(dividingBy: 310) == 0 })
+    }
+
+    @Test func pattern8MovesInSteps() throws {
+        let naive = try frames("08-precision-naive"), correct = try frames("08-precision-correct")
+        // Pixels at scale 2: the Float32 frame is 16 points off at once, and its tiles are 96 points apart, not 100.
+        #expect(naive[0].tiles.map(\.pixelRect.x).min() == -32 && correct[0].tiles.map(\.pixelRect.x).min() == -60)
+        let xs = naive[0].tiles.map(\.pixelRect.x).sorted()
+        #expect(zip(xs, xs.dropFirst()).contains { $1 - $0 != 200 })
+    }
+
+    @Test func pattern9RoundsToPoints() throws {
+        let naive = try frames("09-pixel-grid-naive"), correct = try frames("09-pixel-grid-correct")
+        // Pixels at scale 2: at frame 2 (offset +0.33 point) the device-pixel twin has moved half a point, the naive one not.
+        #expect(naive[2].tiles[0].pixelRect.x == -60 && correct[2].tiles[0].pixelRect.x == -61)
+        #expect(naive.allSatisfy { Int($0.tiles[0].pixelRect.x) % 2 == 0 })
+    }
+
+    @Test func pattern10AddsTheOldVelocity() throws {
+        func releases(_ frames: [FrameState]) -> [Double] {
+            frames.flatMap(\.events).compactMap { if case let .willEndDragging(v, _) = $0 { return v.x } else { return nil } }
+        }
+        let naive = releases(try frames("10-deceleration-naive")), correct = releases(try frames("10-deceleration-correct"))
+        #expect(correct == [1000, 1000, 100])
+        #expect(naive.count == 3 && naive[1] > 1540 && naive[1] < 1560)
+    }
+}
