@@ -60,7 +60,8 @@ enum VerifyCommand {
         } else {
             for f in report.failures where f.kind != .pattern {
                 let frames = f.throughFrame.map { "frames \(f.frame)–\($0)" } ?? "frame \(f.frame)"
-                let name = f.name.map { ", \($0)" } ?? ""
+                // Named failures print a pattern line below; a visible recenter is named here.
+                let name = f.recenter ? ", recenter-visible" : ""
                 print("FAIL \(frames) (\(f.kind.rawValue)\(name)): \(f.detail)")
             }
             for finding in report.patterns { print(finding.line) }
