@@ -65,8 +65,10 @@ public struct VerifyReport: Sendable {
 
 /// Renders a scenario and its ideal reference plane in memory, frame by frame, and checks that
 /// every frame matches the reference pixel for pixel (until a content edge is reached), that an
-/// infinite grid covers every viewport pixel, that no tile lies outside the kept set, and that
-/// live tiles stay within the bound for the viewport, tile size and buffer.
+/// infinite grid covers every viewport pixel, that no tile lies outside the kept set, that
+/// live tiles stay within the bound for the viewport, tile size and buffer, and the pattern
+/// invariants of `PatternMonitor`; failures that are one of the ten patterns carry a
+/// `PatternFinding` and are listed once per pattern in `VerifyReport.patterns`.
 public enum Verifier {
     /// The most failures a report lists.
     public static let maxReportedFailures = 20
