@@ -5,8 +5,9 @@ public import Rasterizer
 public struct VerifyReport: Sendable {
     /// One check that failed, on one frame or a run of frames.
     public struct Failure: Sendable {
-        /// Which check: pixels against the reference, viewport coverage, the kept set, the live-tile bound.
-        public enum Kind: String, Sendable { case pixels, coverage, keptSet, liveBound }
+        /// Which check: pixels against the reference, viewport coverage, the kept set, the live-tile bound,
+        /// or one of the pattern invariants (`PatternMonitor`).
+        public enum Kind: String, Sendable { case pixels, coverage, keptSet, liveBound, pattern }
         /// Which check failed.
         public var kind: Kind
         /// The (first) frame that failed.
@@ -20,6 +21,18 @@ public struct VerifyReport: Sendable {
         public var pixels = 0
         /// For pixel and coverage failures: the bounding box of those pixels, in device pixels.
         public var box: IntRect?
+        /// The pattern this failure is (pattern checks, coverage as pattern 3, pixels on a loop as
+        /// pattern 1 or far from the origin as pattern 8), with the quantity expected and shown.
+        public var finding: PatternFinding?
+
+        /// The failure's name: the pattern's (`multi-page-flick`), `recenter-visible` for pixels that
+        /// differ at a recenter, else nil.
+        public var name: String? {
+            if let finding { return finding.pattern.name }
+            return recenter ? "recenter-visible" : nil
+        }
+        /// True for a pixel failure on a frame that recentered: the recenter is visible.
+        public var recenter = false
     }
 
     /// Frames simulated.
@@ -44,14 +57,18 @@ public struct VerifyReport: Sendable {
     public var liveTileBound: Int?
     /// The failures, at most `Verifier.maxReportedFailures`, runs of identical ones merged.
     public var failures: [Failure] = []
+    /// The first failure of each pattern, in the order found: verify's pattern lines.
+    public var patterns: [PatternFinding] = []
     /// Whether every check passed.
     public var passed: Bool { failures.isEmpty }
 }
 
 /// Renders a scenario and its ideal reference plane in memory, frame by frame, and checks that
 /// every frame matches the reference pixel for pixel (until a content edge is reached), that an
-/// infinite grid covers every viewport pixel, that no tile lies outside the kept set, and that
-/// live tiles stay within the bound for the viewport, tile size and buffer.
+/// infinite grid covers every viewport pixel, that no tile lies outside the kept set, that
+/// live tiles stay within the bound for the viewport, tile size and buffer, and the pattern
+/// invariants of `PatternMonitor`; failures that are one of the ten patterns carry a
+/// `PatternFinding` and are listed once per pattern in `VerifyReport.patterns`.
 public enum Verifier {
     /// The most failures a report lists.
     public static let maxReportedFailures = 20
@@ -90,6 +107,11 @@ public enum Verifier {
         var previous: (FrameState, FrameState)?
         var comparing = true
         let infinite = scenario.pager == nil && scenario.grid.columns == nil && scenario.grid.rows == nil
+        let facts = PatternFacts(scenario)
+        var monitor = PatternMonitor(facts: facts)
+        func named(_ finding: PatternFinding) {
+            if !report.patterns.contains(where: { $0.pattern == finding.pattern }) { report.patterns.append(finding) }
+        }
         /// `Scenario.liveTileBound`: (⌈W/T⌉ + 1 + 2·buffer) × (⌈H/T⌉ + 1 + 2·buffer) for the visible
         /// range, freshcode's range for `grid.range: "freshcode"`, plus every linked layer's tiles.
         func bound(_ f: FrameState) -> Int { scenario.liveTileBound(forViewport: f.viewport) }
@@ -133,7 +155,25 @@ public enum Verifier {
             }
             if infinite, let gap = uncoveredArea(frame) {
                 let box = IntRect(x: gap.box.0, y: gap.box.1, width: gap.box.2, height: gap.box.3)
-                fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box))
+                let finding = PatternFinding(pattern: .blankTiles, frame: frame.index, expected: "every viewport pixel covered by a tile",
+                                             actual: "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)")
+                named(finding)
+                fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box, finding: finding))
+            } else if !infinite, comparing, let ideal, let gap = uncoveredArea(frame), gap.pixels > (uncoveredArea(ideal)?.pixels ?? 0) {
+                // A finite or looping grid: background where the ideal plane has a tile.
+                let box = IntRect(x: gap.box.0, y: gap.box.1, width: gap.box.2, height: gap.box.3)
+                let finding = PatternFinding(pattern: .blankTiles, frame: frame.index,
+                                             expected: "\(uncoveredArea(ideal)?.pixels ?? 0) background pixels (the ideal plane's)",
+                                             actual: "\(gap.pixels) in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)")
+                named(finding)
+                fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box, finding: finding))
+            }
+            // Pattern invariants from model quantities.
+            let before = monitor.findings.count
+            monitor.observe(frame, ideal: comparing ? ideal : nil)
+            for finding in monitor.findings.dropFirst(before) {
+                named(finding)
+                fail(.init(kind: .pattern, frame: finding.frame, detail: finding.line, finding: finding))
             }
             // Pixels against the reference.
             guard comparing, let ideal else { continue }
@@ -160,9 +200,20 @@ public enum Verifier {
                         }
                     }
                 }
-                fail(.init(kind: .pixels, frame: frame.index,
-                           detail: "\(count) pixels differ from the reference in \(minX),\(minY) to \(maxX),\(maxY)",
-                           pixels: count, box: IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)))
+                var failure = VerifyReport.Failure(kind: .pixels, frame: frame.index,
+                                      detail: "\(count) pixels differ from the reference in \(minX),\(minY) to \(maxX),\(maxY)",
+                                      pixels: count, box: IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1))
+                let far = max(abs(frame.contentOffset.x), abs(frame.contentOffset.y)) > 1e7
+                if frame.recenterShift != nil {
+                    failure.recenter = true
+                } else if facts.loops || far {
+                    let finding = PatternFinding(pattern: far ? .precision : .seamAtWrap, frame: frame.index,
+                                                 expected: "the ideal plane's pixels",
+                                                 actual: "\(count) pixels differing in x \(minX)..<\(maxX + 1), y \(minY)..<\(maxY + 1)")
+                    named(finding)
+                    failure.finding = finding
+                }
+                fail(failure)
             }
         }
         return report
@@ -264,6 +315,8 @@ extension VerifyReport {
             json.member("kind", f.kind.rawValue)
             json.member("frame", f.frame)
             json.member("detail", f.detail)
+            if let name = f.name { json.member("name", name) }
+            if let finding = f.finding { Self.members(of: finding, into: &json, name: false) }
             if let last = f.throughFrame { json.member("throughFrame", last) }
             if f.kind == .pixels || f.kind == .coverage, let b = f.box {
                 json.member("pixels", f.pixels)
@@ -275,7 +328,25 @@ extension VerifyReport {
             json.endObject()
         }
         json.endArray()
+        json.key("patterns")
+        json.beginArray()
+        for finding in patterns {
+            json.beginObject()
+            Self.members(of: finding, into: &json, name: true)
+            json.endObject()
+        }
+        json.endArray()
         json.endObject()
         return json.text
+    }
+
+    /// A finding's members: pattern, (name,) frame, expected, actual, fix.
+    private static func members(of finding: PatternFinding, into json: inout JSONWriter, name: Bool) {
+        json.member("pattern", finding.pattern.rawValue)
+        if name { json.member("name", finding.pattern.name) }
+        if name { json.member("frame", finding.frame) }
+        json.member("expected", finding.expected)
+        json.member("actual", finding.actual)
+        json.member("fix", finding.fix)
     }
 }

@@ -15,7 +15,17 @@ enum VerifyCommand {
                 (there the scenario shows the edge on purpose; --strict-edges compares every frame);
               - an infinite grid covers every viewport pixel with a tile;
               - no tile lies outside the kept set (visible tiles plus grid.buffer);
-              - live tiles never exceed the bound for the viewport, tile size and buffer.
+              - live tiles never exceed the bound for the viewport, tile size and buffer;
+              - the pattern invariants (issue 15's gallery), from the model's offsets, pages and events:
+                2 an infinite grid never reaches its content edge; 4 one page per flick, resting on
+                the page grid; 5 item indices in [0, N); 6 a resize keeps the page (or the centre);
+                7 with insets, pages on the adjusted-inset grid and no cross-axis drift; 8/9 the
+                offset follows the ideal within half a device pixel, tiles on whole device pixels;
+                10 the speed never rises while decelerating and a touch-down stops it. Uncovered
+                pixels are pattern 3, pixels that differ on a loop pattern 1, far out pattern 8,
+                at a recenter "recenter-visible".
+            Each pattern found prints one line: pattern, first frame, the quantity shown and
+            expected, and the usual fix; --json lists them under "patterns".
             It also counts recenters, tile reuse and edge hits. Nothing is written to disk.
             """,
         options: [
@@ -48,10 +58,13 @@ enum VerifyCommand {
         if json {
             print(report.json())
         } else {
-            for f in report.failures {
+            for f in report.failures where f.kind != .pattern {
                 let frames = f.throughFrame.map { "frames \(f.frame)–\($0)" } ?? "frame \(f.frame)"
-                print("FAIL \(frames) (\(f.kind.rawValue)): \(f.detail)")
+                // Named failures print a pattern line below; a visible recenter is named here.
+                let name = f.recenter ? ", recenter-visible" : ""
+                print("FAIL \(frames) (\(f.kind.rawValue)\(name)): \(f.detail)")
             }
+            for finding in report.patterns { print(finding.line) }
             var line = "verify \(files[0]): \(report.frames) frames, \(report.comparedFrames) compared with the reference"
             if let edge = report.firstEdgeFrame, !strict { line += " (a content edge stops the comparison at frame \(edge))" }
             line += "; \(report.recenters) recenters in \(report.recenterFrames) frames; \(report.tilesCreated) tiles created, \(report.tilesReused) reused; max \(report.maxLiveTiles) live"

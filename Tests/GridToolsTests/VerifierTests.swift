@@ -20,13 +20,23 @@ func small(_ name: String) throws -> Scenario {
 }
 
 @Suite struct VerifierTests {
-    @Test(arguments: ["long-fling", "drag-atRest", "carousel-loop-seamless", "none-edge"])
+    @Test(arguments: ["long-fling", "drag-atRest", "carousel-loop-seamless"])
     func bundledScenariosPass(name: String) throws {
         let report = try Verifier.verify(try small(name), font: font)
         #expect(report.passed, "\(report.failures.map(\.detail))")
         #expect(report.frames > 0 && report.comparedFrames > 0)
-        if name == "none-edge" { #expect(report.firstEdgeFrame != nil && report.comparedFrames < report.frames) }
-        else { #expect(report.comparedFrames == report.frames) }
+        #expect(report.comparedFrames == report.frames)
+    }
+
+    /// none-edge reaches the content edge of an infinite grid: the comparison stops there, and
+    /// since issue 15 that is pattern 2 at the first edge frame (it used to pass).
+    @Test func noneEdgeIsPatternTwo() throws {
+        let report = try Verifier.verify(try small("none-edge"), font: font)
+        #expect(report.firstEdgeFrame != nil && report.comparedFrames < report.frames)
+        #expect(!report.passed)
+        #expect(report.patterns.map(\.pattern) == [.edgeReached])
+        #expect(report.patterns.first?.frame == report.firstEdgeFrame)
+        #expect(report.failures.allSatisfy { $0.kind == .pattern && $0.finding?.pattern == .edgeReached })
     }
 
     /// A recenter that moves the tiles one device pixel less than the offset must be caught at the
@@ -42,6 +52,7 @@ func small(_ name: String) throws -> Scenario {
         let first = try #require(report.failures.first)
         #expect(first.kind == .pixels)
         #expect(first.frame == firstRecenter)
+        #expect(first.name == "recenter-visible" && first.recenter && first.finding == nil)
         #expect(first.pixels > 0 && first.box != nil)
     }
 
@@ -64,6 +75,22 @@ func small(_ name: String) throws -> Scenario {
         let object = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
         #expect(object?["passed"] as? Bool == true)
         #expect((object?["recenters"] as? Int ?? 0) > 0)
+        #expect((object?["patterns"] as? [Any])?.isEmpty == true)
+    }
+
+    /// `--json` carries each pattern's number, name, frame, expected, actual and fix, in `patterns`
+    /// and on its failure.
+    @Test func jsonNamesThePattern() throws {
+        let report = try Verifier.verify(try small("none-edge"), font: font)
+        let object = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
+        let pattern = try #require((object?["patterns"] as? [[String: Any]])?.first)
+        #expect(pattern["pattern"] as? Int == 2 && pattern["name"] as? String == "edge-reached")
+        #expect(pattern["frame"] as? Int == report.firstEdgeFrame)
+        #expect(pattern["expected"] as? String == "no content edge on an infinite grid")
+        #expect((pattern["actual"] as? String)?.hasPrefix("the content edge at offset") == true)
+        #expect(pattern["fix"] as? String == Pattern.edgeReached.fix)
+        let failure = try #require((object?["failures"] as? [[String: Any]])?.first)
+        #expect(failure["kind"] as? String == "pattern" && failure["pattern"] as? Int == 2 && failure["name"] as? String == "edge-reached")
     }
 }
 

@@ -1,0 +1,120 @@
+/// The ten failures real infinite scrollers ship (issue 15's gallery), as `verify` names them.
+///
+/// ```swift
+/// let p = Pattern.multiPageFlick
+/// print(p.rawValue, p.name, p.title)  // 4 multi-page-flick fast flick moves several pages
+/// ```
+public enum Pattern: Int, Sendable, CaseIterable {
+    /// 1: a looping carousel shows an empty column or a duplicated item at the wrap.
+    case seamAtWrap = 1
+    /// 2: recentering only at rest, so repeated flicks reach the content edge of an "infinite" grid.
+    case edgeReached
+    /// 3: background shows where the ideal plane has a tile (fast flings, very few items).
+    case blankTiles
+    /// 4: one flick moves more than one page, or paging rests off the page grid.
+    case multiPageFlick
+    /// 5: an item or page index outside [0, N) (Swift's `%` at the wrap).
+    case indexOutOfRange
+    /// 6: a resize (rotation) lands on another page, or moves the centred point.
+    case rotationPage
+    /// 7: insets or the safe area shift the page grid, or the cross axis drifts.
+    case insetPageGrid
+    /// 8: the offset or tile frames lose precision far from the origin.
+    case precision
+    /// 9: offsets off the device-pixel grid, or tiny deltas lost (rounded to points).
+    case pixelGrid
+    /// 10: the speed rises during a deceleration, or a touch-down does not stop it.
+    case deceleration
+
+    /// The short name `--json` carries and the contract uses, e.g. `multi-page-flick`.
+    public var name: String {
+        switch self {
+        case .seamAtWrap: return "seam-at-wrap"
+        case .edgeReached: return "edge-reached"
+        case .blankTiles: return "blank-tiles"
+        case .multiPageFlick: return "multi-page-flick"
+        case .indexOutOfRange: return "index-out-of-range"
+        case .rotationPage: return "rotation-page"
+        case .insetPageGrid: return "inset-page-grid"
+        case .precision: return "precision"
+        case .pixelGrid: return "pixel-grid"
+        case .deceleration: return "deceleration"
+        }
+    }
+
+    /// What a user sees, in a few words (the parenthesis of verify's line).
+    public var title: String {
+        switch self {
+        case .seamAtWrap: return "seam at the wrap"
+        case .edgeReached: return "recentering only at rest reaches the content edge"
+        case .blankTiles: return "blank tiles"
+        case .multiPageFlick: return "fast flick moves several pages"
+        case .indexOutOfRange: return "index out of range at the wrap"
+        case .rotationPage: return "rotation lands on another page"
+        case .insetPageGrid: return "insets shift the page grid"
+        case .precision: return "precision far from the origin"
+        case .pixelGrid: return "offset off the device-pixel grid"
+        case .deceleration: return "deceleration anomaly"
+        }
+    }
+
+    /// The usual fix, one clause.
+    public var fix: String {
+        switch self {
+        case .seamAtWrap:
+            return "duplicate enough items at each end to cover the viewport and a peeking neighbour, or use loop: \"seamless\""
+        case .edgeReached:
+            return "recenter while moving (recenter: \"threshold\" or \"wholeTiles\"), not only at rest"
+        case .blankTiles:
+            return "lay out every tile the visible range needs before the frame is drawn (plus a buffer), with a placeholder until content loads"
+        case .multiPageFlick:
+            return "clamp the target to one page from where the drag began, on a multiple of the page size"
+        case .indexOutOfRange:
+            return "wrap indices with a true modulo, ((i % n) + n) % n, not Swift's %"
+        case .rotationPage:
+            return "keep the page index across the resize and set offset = page × new page size (viewWillTransition)"
+        case .insetPageGrid:
+            return "compute page offsets from the adjusted content inset (or set contentInsetAdjustmentBehavior = .never), and lock the cross axis"
+        case .precision:
+            return "recenter to keep offsets near the origin and keep positions in exact units, not Float"
+        case .pixelGrid:
+            return "keep the unrounded offset and round what is displayed to device pixels (1/scale), not to points"
+        case .deceleration:
+            return "decay only the release velocity (v × rate^(1000·t)) and stop the motion at touch-down"
+        }
+    }
+}
+
+/// One pattern found in a run: which pattern, at which frame, and the quantity expected and shown.
+///
+/// ```swift
+/// let f = PatternFinding(pattern: .multiPageFlick, frame: 37, expected: "page 3 (start 2 ± 1)", actual: "page 4")
+/// print(f.line)
+/// // pattern 4 (fast flick moves several pages): frame 37 shows page 4, expected page 3 (start 2 ± 1); fix: clamp ...
+/// ```
+public struct PatternFinding: Sendable, Equatable {
+    /// The pattern.
+    public var pattern: Pattern
+    /// The first frame that shows it.
+    public var frame: Int
+    /// The quantity the ideal (or the invariant) has, with its unit.
+    public var expected: String
+    /// The quantity the frame shows, with its unit.
+    public var actual: String
+
+    /// A finding of `pattern` at `frame`.
+    public init(pattern: Pattern, frame: Int, expected: String, actual: String) {
+        self.pattern = pattern
+        self.frame = frame
+        self.expected = expected
+        self.actual = actual
+    }
+
+    /// The usual fix for the pattern.
+    public var fix: String { pattern.fix }
+
+    /// verify's one line: pattern, name, first frame, quantity (expected vs actual) and fix.
+    public var line: String {
+        "pattern \(pattern.rawValue) (\(pattern.title)): frame \(frame) shows \(actual), expected \(expected); fix: \(fix)"
+    }
+}
