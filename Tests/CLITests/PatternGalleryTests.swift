@@ -3,11 +3,8 @@ import Testing
 
 /// The pattern gallery (issue 15): `render-grid verify` on every `Scenarios/patterns/NN-slug-naive.json`
 /// fails and names pattern NN; on every `NN-slug-correct.json` twin it passes.
-///
-/// DISABLED UNTIL THE MERGE: the gallery's scenarios come from the `naive` branch. Enable it at the merge
-/// by deleting the `.disabled(...)` trait. Once enabled, an empty or missing folder FAILS (see
-/// `galleryIsThere`), so the gallery cannot vanish without a red test.
-@Suite(.disabled("enable at the merge of the naive branch, which brings Scenarios/patterns/*.json"))
+/// An empty or missing folder fails (`galleryIsThere`), so the gallery cannot vanish without a red test.
+@Suite
 struct PatternGalleryTests {
     static let folder = CLI.packageRoot.appendingPathComponent("Scenarios/patterns")
 

@@ -12,12 +12,10 @@ import Testing
     /// - insets-paging: UIKit's page grid ignoring a 40-pt inset (pattern 7's naive; its twin
     ///   insets-paging-adjusted passes).
     /// - freshcode-gaps: seed 003's tile range leaves the viewport blank (pattern 3).
-    /// - paging-target: on this branch target paging projects a flick several pages (pattern 4's
-    ///   naive, `scroll.pageLimit: "none"`). The naive branch makes `"one"` the default, which
-    ///   clamps it: AT THE MERGE this entry must go (the test then fails until it does).
+    /// (paging-target used to show pattern 4 before `scroll.pageLimit: "one"` became the default.)
     static let showsAPattern: [String: [Pattern]] = [
         "none-edge": [.edgeReached], "atRest-edge": [.edgeReached], "atRest-edge-refling": [.edgeReached],
-        "insets-paging": [.insetPageGrid], "freshcode-gaps": [.blankTiles], "paging-target": [.multiPageFlick],
+        "insets-paging": [.insetPageGrid], "freshcode-gaps": [.blankTiles],
     ]
 
     static var names: [String] {
