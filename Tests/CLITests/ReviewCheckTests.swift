@@ -63,4 +63,27 @@ import Testing
             #expect(result.status == 2, "--record \(mode): \(result.status) \(result.stdout)\(result.stderr)")
         }
     }
+
+    /// A key frame whose pixels are not the manifest's hash is a damaged golden (exit 2). Today a key frame replaced
+    /// by this run's picture makes every differing frame "within tolerance of its key frame": the check passes.
+    @Test func keyFrameThatDoesNotMatchItsHashIsDamaged() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func scenario(_ color: String) -> String {
+            """
+            {"name":"t","viewport":{"width":64,"height":48,"scale":1},"fps":30,"style":{"tileColor":"\(color)","originTileColor":"\(color)"},
+             "steps":[{"wait":{"duration":0.2}}]}
+            """
+        }
+        let path = try CLI.write(scenario("#808080"), to: folder, as: "t.json")
+        #expect(try Self.run(["check", path, "--record", "all"]).status == 0)
+        _ = try CLI.write(scenario("#FF0000"), to: folder, as: "t.json")
+        let out = folder.appendingPathComponent("out")
+        #expect(try CLI.run(["render", path, "--out", out.path, "--quiet"]).status == 0)
+        let keyFrame = folder.appendingPathComponent("Goldens/t/frame-00000.png")
+        try FileManager.default.removeItem(at: keyFrame)
+        try FileManager.default.copyItem(at: out.appendingPathComponent("frame_00000.png"), to: keyFrame)
+        let result = try Self.run(["check", path, "--record", "never"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+    }
 }
