@@ -86,4 +86,19 @@ import Testing
         let result = try Self.run(["check", path, "--record", "never"])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
     }
+
+    /// `--prune` removes any folder of the goldens folder that holds a file named manifest.json, golden or not (a web
+    /// app's folder with its manifest.json and index.html, with `--goldens .`).
+    @Test func pruneRemovesOnlyGoldens() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(name: "a"), to: folder, as: "a.json")
+        let webapp = folder.appendingPathComponent("webapp")
+        try FileManager.default.createDirectory(at: webapp, withIntermediateDirectories: true)
+        _ = try CLI.write("{\"name\": \"my app\", \"icons\": []}", to: webapp, as: "manifest.json")
+        _ = try CLI.write("<p>hi</p>", to: webapp, as: "index.html")
+        let result = try Self.run(["check", scenario, "--goldens", folder.path, "--record", "all", "--prune"])
+        #expect(FileManager.default.fileExists(atPath: webapp.appendingPathComponent("index.html").path),
+                "\(result.stdout)\(result.stderr)")
+    }
 }
