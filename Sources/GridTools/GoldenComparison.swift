@@ -29,13 +29,17 @@ struct GoldenComparison {
             let file = GoldenManifest.keyFrameName(index)
             let bytes = try store.read(name, file, maxBytes: GoldenManifest.maxKeyFrameBytes, what: "golden key frame")
             let path = OneLineName.quoted(store.join(folder, file))
-            let size: (width: Int, height: Int)
-            do { size = try PNGCodec.validate(bytes, maxPixels: manifest.maxFramePixels) } catch {
+            let image: Pixmap
+            do { image = try PNGCodec.decode(bytes, maxPixels: manifest.maxFramePixels) } catch {
                 throw ToolError(.invalidInput, "golden key frame \(path) is not a usable PNG: \(error.message)")
             }
             let expected = manifest.size(of: index)
-            guard size.width == expected.width && size.height == expected.height else {
-                throw ToolError(.invalidInput, "golden key frame \(path) is \(size.width)×\(size.height); the manifest says frame \(index) is \(expected.width)×\(expected.height)")
+            guard image.width == expected.width && image.height == expected.height else {
+                throw ToolError(.invalidInput, "golden key frame \(path) is \(image.width)×\(image.height); the manifest says frame \(index) is \(expected.width)×\(expected.height)")
+            }
+            // The picture a differing frame is compared with must be the frame the manifest hashed.
+            guard SHA256.pixels(image) == frame.pixels else {
+                throw ToolError(.invalidInput, "golden key frame \(path) does not match its hash in the manifest (frame \(index)); the golden is damaged: delete it and record it again")
             }
         }
         let tracePath = store.join(folder, GoldenStore.traceName)
