@@ -90,6 +90,7 @@ public enum GoldenChecker {
                            progress: (@Sendable (ScenarioOutcome) -> Void)? = nil) throws -> CheckOutcome {
         try ToolError.check(options.jobs, in: 1...RenderOptions.maxJobs, "jobs")
         let list = try scenarios(paths, goldens: options.goldens)
+        try checkFolders(list, options: options)
         let font = try options.fontPath.map { path throws(ExportError) in try FontFile.load(path: path) }
         var outcomes = try checkAll(list, font: font, options: options, progress: progress)
         for outcome in try obsolete(list, paths: paths, options: options) {
@@ -98,6 +99,21 @@ public enum GoldenChecker {
         }
         return CheckOutcome(goldensPath: options.goldens ?? Array(Set(list.map(\.goldens))).sorted().joined(separator: ", "),
                             recordMode: options.record, scenarios: outcomes)
+    }
+
+    /// Refuses, before anything is rendered, a goldens folder that is not a folder and a report folder that is
+    /// a goldens folder, inside one, or holds one (failure images must never land in a golden).
+    /// - Throws: `ToolError(.invalidInput)` for a goldens path that is a file, `ToolError(.invalidOption)` for
+    ///   overlapping folders.
+    static func checkFolders(_ list: [Scenario], options: GoldenOptions) throws(ToolError) {
+        var roots: [String] = []
+        for scenario in list where !roots.contains(scenario.goldens) { roots.append(scenario.goldens) }
+        for root in roots { try GoldenStore(root: root).checkRoot() }
+        guard let report = options.reportFolder else { return }
+        let reportPath = GoldenStore.absolute(report)
+        for root in roots where GoldenStore.overlap(reportPath, GoldenStore.absolute(root)) {
+            throw ToolError(.invalidOption, "--report \(OneLineName.quoted(report)) and the goldens folder \(OneLineName.quoted(root)) overlap; give a report folder outside the goldens folder (failure images must not land in a golden)")
+        }
     }
 
     /// The scenarios' outcomes in order: one after the other with one job or one scenario, else up to `jobs`
@@ -152,7 +168,9 @@ public enum GoldenChecker {
         return outcomes
     }
 
-    /// Goldens in the goldens folders used whose scenario is neither checked nor present beside the checked ones.
+    /// Goldens in the goldens folders used whose scenario no longer exists: folders whose manifest parses as a
+    /// golden (any other folder is not ours and is left alone), whose scenario is not checked, not present beside
+    /// the checked ones, and (when the manifest records it) not at the path it was recorded from.
     static func obsolete(_ list: [Scenario], paths: [String], options: GoldenOptions) throws(ToolError) -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
         var roots: [String] = []
@@ -166,8 +184,12 @@ public enum GoldenChecker {
                 if folders.contains(where: { FileInput.kind(of: $0 + name + ".json") == .regular }) { continue }
                 let path = store.folder(name)
                 guard FileInput.kind(of: store.join(path, GoldenStore.manifestName)) != .missing else { continue }
+                try store.checkInside(path)
+                guard let bytes = try? store.read(name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest"),
+                      let manifest = try? GoldenManifest.parse(bytes, path: store.join(path, GoldenStore.manifestName)) else { continue }
+                if let recorded = manifest.scenario, let base = GoldenStore.realPath(root),
+                   FileInput.kind(of: store.join(base, recorded)) == .regular { continue }
                 if options.prune {
-                    try store.checkInside(path)
                     store.remove(path: path)
                     outcomes.append(ScenarioOutcome(name: name, scenarioPath: nil, verdict: .pruned,
                                                     summary: "removed golden \(OneLineName.quoted(path)): its scenario no longer exists"))
@@ -198,6 +220,16 @@ public enum GoldenChecker {
             "\(GoldenComparison.grouped(manifest.frameCount)) frames, \(manifest.frames.filter(\.key).count) key frames"
         }
         let entry = try store.entry(scenario.name)
+        if entry == .folder && options.record == .all {
+            // A damaged golden is never replaced silently: --record all replaces only goldens that read back whole.
+            do {
+                let bytes = try store.read(scenario.name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
+                let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(scenario.name), GoldenStore.manifestName))
+                _ = try GoldenComparison.validate(manifest, name: scenario.name, store: store)
+            } catch {
+                throw ToolError(error.kind, error.message + "; --record all does not replace a damaged golden: delete \(folder) to record it again", limit: error.limit)
+            }
+        }
         if entry == .missing || options.record == .all {
             switch options.record {
             case .never:

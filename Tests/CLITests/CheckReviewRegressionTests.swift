@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// Review findings on `render-grid check` (issue 14): each test fails on main as landed and passes once fixed.
-@Suite struct ReviewCheckTests {
+/// Review findings on `render-grid check` (issue 14): each test failed on main as landed and passes once fixed.
+@Suite struct CheckReviewRegressionTests {
     static func run(_ arguments: [String]) throws -> CLI.Result { try CheckCommandTests.run(arguments) }
 
     /// `check A --goldens G --prune` must not remove the golden of B/b.json, a scenario that still exists but sits in
@@ -100,5 +101,73 @@ import Testing
         let result = try Self.run(["check", scenario, "--goldens", folder.path, "--record", "all", "--prune"])
         #expect(FileManager.default.fileExists(atPath: webapp.appendingPathComponent("index.html").path),
                 "\(result.stdout)\(result.stderr)")
+    }
+
+    /// Six `--record all` runs of one golden at once all succeed and leave one whole golden and no temporaries
+    /// (before: 1–3 failed "cannot replace golden …: Directory not empty" and left `.a.old-PID-HEX`).
+    @Test func concurrentRecordAllOfOneGoldenAllSucceed() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(name: "a"), to: folder, as: "a.json")
+        let results = try ConcurrencyTests.runTogether(Array(repeating: ["check", scenario, "--record", "all", "--jobs", "1"], count: 6))
+        for result in results { #expect(result.status == 0, "\(result.stdout)\(result.stderr)") }
+        let goldens = folder.appendingPathComponent("Goldens")
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: goldens.path).filter { $0.hasPrefix(".") }
+        #expect(hidden.isEmpty, "left behind: \(hidden)")
+        #expect(try Self.run(["check", scenario, "--record", "never"]).status == 0)
+    }
+
+    /// A run killed at the rename that puts a re-recorded golden in place leaves a golden (the old one or the new
+    /// one), never none: the replacement is one atomic exchange (before: two renames, and a kill between them left
+    /// only `.a.old-*` and `.a.recording-*`). Uses strace to kill the process at each rename in turn.
+    @Test func killedReRecordingLeavesAGolden() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
+            #expect(!RequiredTools.required, "strace is required")
+            return
+        }
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(name: "a"), to: folder, as: "a.json")
+        #expect(try Self.run(["check", scenario, "--record", "all", "--jobs", "1"]).status == 0)
+        var killed = 0
+        for when in 1...12 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+            process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=rename,renameat,renameat2",
+                                 "-e", "inject=rename,renameat,renameat2:signal=SIGKILL:when=\(when)",
+                                 CLI.executable.path, "check", scenario, "--record", "all", "--jobs", "1"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 { killed += 1 }
+            let manifest = folder.appendingPathComponent("Goldens/a/manifest.json").path
+            #expect(FileManager.default.fileExists(atPath: manifest), "killed at rename \(when): no golden left")
+            let result = try Self.run(["check", scenario, "--record", "never", "--jobs", "1"])
+            #expect(result.status == 0, "killed at rename \(when): \(result.stdout)\(result.stderr)")
+        }
+        #expect(killed > 0, "strace never killed the run")
+    }
+
+    /// A recorded manifest names its scenario relative to the goldens folder, and --prune keeps a golden whose
+    /// recorded scenario still exists even when no checked folder holds it; it removes it once that file is gone.
+    @Test func pruneFollowsTheScenarioTheManifestRecords() throws {
+        let root = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("A"), b = root.appendingPathComponent("B/deep")
+        try FileManager.default.createDirectory(at: a, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
+        _ = try CLI.write(CLI.smallScenario(name: "a"), to: a, as: "a.json")
+        let bPath = try CLI.write(CLI.smallScenario(name: "b"), to: b, as: "b.json")
+        let goldens = root.appendingPathComponent("G").path
+        #expect(try Self.run(["check", a.path, bPath, "--goldens", goldens, "--record", "all"]).status == 0)
+        let manifest = try String(contentsOfFile: goldens + "/b/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"scenario\": \"../B/deep/b.json\""), "\(manifest)")
+        var result = try Self.run(["check", a.path, "--goldens", goldens, "--record", "never"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        try FileManager.default.removeItem(atPath: bPath)
+        result = try Self.run(["check", a.path, "--goldens", goldens, "--prune", "--record", "never"])
+        #expect(result.status == 0 && result.stdout.contains("pruned"), "\(result.stdout)\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: goldens + "/b"))
     }
 }
