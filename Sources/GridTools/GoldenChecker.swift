@@ -88,17 +88,43 @@ public enum GoldenChecker {
     ///   failing, the first in scenario order.
     public static func run(_ paths: [String], options: GoldenOptions,
                            progress: (@Sendable (ScenarioOutcome) -> Void)? = nil) throws -> CheckOutcome {
+        let (outcome, error) = try runReporting(paths, options: options, progress: progress)
+        if let error { throw error }
+        return outcome
+    }
+
+    /// `run`, but a scenario that stops the run with an error (a damaged golden, a scenario that does not load)
+    /// is returned with the outcome of what was checked, as a last `.error` entry, so that the report, JUnit and
+    /// JSON can still be written before the error is reported (`progress` is not called for it).
+    ///
+    /// ```swift
+    /// let (outcome, error) = try GoldenChecker.runReporting(["Scenarios"], options: GoldenOptions())
+    /// try FileOutput.writeAtomically(Array(CheckReport.junit(outcome).utf8), to: "check.xml")
+    /// if let error { throw error }
+    /// ```
+    /// - Throws: errors found before any scenario is checked: bad options, a scenario path that does not exist,
+    ///   a goldens path that is not a folder, a report folder overlapping a goldens folder, a font that does
+    ///   not load.
+    public static func runReporting(_ paths: [String], options: GoldenOptions,
+                                    progress: (@Sendable (ScenarioOutcome) -> Void)? = nil) throws -> (outcome: CheckOutcome, error: (any Error)?) {
         try ToolError.check(options.jobs, in: 1...RenderOptions.maxJobs, "jobs")
         let list = try scenarios(paths, goldens: options.goldens)
         try checkFolders(list, options: options)
         let font = try options.fontPath.map { path throws(ExportError) in try FontFile.load(path: path) }
-        var outcomes = try checkAll(list, font: font, options: options, progress: progress)
-        for outcome in try obsolete(list, paths: paths, options: options) {
-            progress?(outcome)
-            outcomes.append(outcome)
+        var (outcomes, error) = checkAll(list, font: font, options: options, progress: progress)
+        if error == nil {
+            do {
+                for outcome in try obsolete(list, paths: paths, options: options) {
+                    progress?(outcome)
+                    outcomes.append(outcome)
+                }
+            } catch let failure {
+                error = failure
+            }
         }
-        return CheckOutcome(goldensPath: options.goldens ?? Array(Set(list.map(\.goldens))).sorted().joined(separator: ", "),
-                            recordMode: options.record, scenarios: outcomes)
+        let outcome = CheckOutcome(goldensPath: options.goldens ?? Array(Set(list.map(\.goldens))).sorted().joined(separator: ", "),
+                                   recordMode: options.record, scenarios: outcomes)
+        return (outcome, error)
     }
 
     /// Refuses, before anything is rendered, a goldens folder that is not a folder and a report folder that is
@@ -118,17 +144,25 @@ public enum GoldenChecker {
 
     /// The scenarios' outcomes in order: one after the other with one job or one scenario, else up to `jobs`
     /// side by side, each with its share of the jobs for its frames.
+    /// (An error that stops the run is returned with the outcomes before it, its scenario last as `.error`.)
     static func checkAll(_ list: [Scenario], font: FontRenderer?, options: GoldenOptions,
-                         progress: (@Sendable (ScenarioOutcome) -> Void)?) throws -> [ScenarioOutcome] {
+                         progress: (@Sendable (ScenarioOutcome) -> Void)?) -> (outcomes: [ScenarioOutcome], error: (any Error)?) {
+        func failed(_ scenario: Scenario, _ error: any Error) -> ScenarioOutcome {
+            ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: .error, summary: "\(error)")
+        }
         let lanes = min(options.jobs, list.count)
         guard lanes > 1 else {
             var outcomes: [ScenarioOutcome] = []
             for scenario in list {
-                let outcome = try check(scenario, font: font, options: options)
-                progress?(outcome)
-                outcomes.append(outcome)
+                do {
+                    let outcome = try check(scenario, font: font, options: options)
+                    progress?(outcome)
+                    outcomes.append(outcome)
+                } catch {
+                    return (outcomes + [failed(scenario, error)], error)
+                }
             }
-            return outcomes
+            return (outcomes, nil)
         }
         var shared = options
         shared.jobs = max(1, options.jobs / lanes)
@@ -161,11 +195,14 @@ public enum GoldenChecker {
             }
         }
         var outcomes: [ScenarioOutcome] = []
-        for result in board.results {
+        for (index, result) in board.results.enumerated() {
             guard let result else { break }  // (after an error, later scenarios may not have run)
-            outcomes.append(try result.get())
+            switch result {
+            case .success(let outcome): outcomes.append(outcome)
+            case .failure(let error): return (outcomes + [failed(list[index], error)], error)
+            }
         }
-        return outcomes
+        return (outcomes, nil)
     }
 
     /// Goldens in the goldens folders used whose scenario no longer exists: folders whose manifest parses as a

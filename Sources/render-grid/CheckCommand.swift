@@ -89,8 +89,19 @@ enum CheckCommand {
         }
         let json = args.flag("--json")
         let junit = args.string("--junit")
+        // Output paths are checked before anything is rendered, not after every scenario ran.
+        if let report = options.reportFolder, FileInput.kind(of: report) != .missing, FileInput.kind(of: report) != .folder {
+            throw UsageError("--report \(FileInput.quoted(report)) exists and is not a folder")
+        }
+        if let junit {
+            if FileInput.kind(of: junit) == .folder { throw UsageError("--junit \(FileInput.quoted(junit)) is a folder; give a file name such as check.xml") }
+            let folder = FileOutput.split(junit).folder
+            if !folder.isEmpty, FileInput.kind(of: folder) != .folder {
+                throw UsageError("--junit \(FileInput.quoted(junit)): folder \(FileInput.quoted(folder)) does not exist")
+            }
+        }
 
-        let outcome = try GoldenChecker.run(paths, options: options) { scenario in
+        let (outcome, error) = try GoldenChecker.runReporting(paths, options: options) { scenario in
             guard !json else { return }
             let word = scenario.verdict.isPass ? "ok  " : "FAIL"
             print("\(word) \(FileInput.quoted(scenario.name)) (\(scenario.verdict.rawValue)): \(scenario.summary)")
@@ -107,10 +118,14 @@ enum CheckCommand {
             let count = { (v: ScenarioOutcome.Verdict) in outcome.scenarios.filter { $0.verdict == v }.count }
             var line = "check: \(outcome.scenarios.count) scenario\(outcome.scenarios.count == 1 ? "" : "s"): \(count(.passed)) passed, \(count(.failed)) failed, "
                 + "\(count(.missing)) missing, \(count(.recorded)) recorded, \(count(.obsolete)) obsolete, \(count(.pruned)) pruned"
+                + (count(.error) > 0 ? ", \(count(.error)) in error" : "")
             line += "; record mode \(outcome.recordMode.rawValue); " + (outcome.passed ? "ok" : "FAILED")
             if let report = options.reportFolder { line += "; report \(FileInput.quoted((report as NSString).appendingPathComponent("report.html")))" }
             print(line)
         }
+        // A damaged golden (or a scenario that does not load) stops the run: the reports above list what was
+        // checked and the scenario in error; the error itself is reported (exit 2) last.
+        if let error { throw error }
         return outcome.passed ? 0 : 1
     }
 }

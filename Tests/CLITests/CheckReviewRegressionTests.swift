@@ -170,4 +170,39 @@ import TestSupport
         #expect(result.status == 0 && result.stdout.contains("pruned"), "\(result.stdout)\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: goldens + "/b"))
     }
+
+    /// `--junit` naming a folder and `--report` naming a file are usage errors found before anything renders
+    /// (before: noticed after every scenario ran, exit 1).
+    @Test func unusableOutputPathsAreRefusedUpFront() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(name: "a"), to: folder, as: "a.json")
+        let file = try CLI.write("x", to: folder, as: "report-file")
+        for extra in [["--junit", folder.path], ["--report", file], ["--junit", folder.path + "/no/such/check.xml"]] {
+            let result = try Self.run(["check", scenario, "--record", "missing"] + extra)
+            #expect(result.status == 2, "\(extra): \(result.status) \(result.stdout)\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Goldens").path), "\(extra): rendered first")
+        }
+    }
+
+    /// A damaged golden exits 2, and the report, the JUnit XML and --json still list what was checked, the damaged
+    /// scenario as an error (before: none was written, so CI uploaded nothing).
+    @Test func damagedGoldenStillWritesTheReports() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try CLI.write(CLI.smallScenario(name: "a"), to: folder, as: "a.json")
+        _ = try CLI.write(CLI.smallScenario(name: "b"), to: folder, as: "b.json")
+        #expect(try Self.run(["check", folder.path, "--record", "all", "--jobs", "1"]).status == 0)
+        try Data("garbage".utf8).write(to: folder.appendingPathComponent("Goldens/b/manifest.json"))
+        let report = folder.appendingPathComponent("report").path, junit = folder.appendingPathComponent("check.xml").path
+        let result = try Self.run(["check", folder.path, "--record", "never", "--jobs", "1", "--report", report,
+                                   "--junit", junit, "--json"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("manifest.json"), "\(result.stderr)")
+        #expect(result.stdout.contains("\"verdict\":\"error\""), "\(result.stdout)")
+        #expect(result.stdout.contains("\"verdict\":\"passed\""), "\(result.stdout)")
+        let xml = (try? String(contentsOfFile: junit, encoding: .utf8)) ?? ""
+        #expect(xml.contains("errors=\"1\"") && xml.contains("<error message="), "\(xml)")
+        #expect(FileManager.default.fileExists(atPath: report + "/report.html"))
+    }
 }
