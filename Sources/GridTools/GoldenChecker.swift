@@ -142,6 +142,15 @@ public enum GoldenChecker {
         }
     }
 
+    /// Whether two paths name one file or folder (links resolved as far as they exist).
+    ///
+    /// ```swift
+    /// GoldenChecker.samePath("report", "./report/")   // true
+    /// ```
+    public static func samePath(_ a: String, _ b: String) -> Bool {
+        GoldenStore.absolute(a) == GoldenStore.absolute(b)
+    }
+
     /// The scenarios' outcomes in order: one after the other with one job or one scenario, else up to `jobs`
     /// side by side, each with its share of the jobs for its frames.
     /// (An error that stops the run is returned with the outcomes before it, its scenario last as `.error`.)

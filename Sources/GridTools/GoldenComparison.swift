@@ -42,25 +42,52 @@ struct GoldenComparison {
                 throw ToolError(.invalidInput, "golden key frame \(path) does not match its hash in the manifest (frame \(index)); the golden is damaged: delete it and record it again")
             }
         }
-        let tracePath = store.join(folder, GoldenStore.traceName)
+        return try trace(manifest, name: name, store: store, tilesOf: [])
+    }
+
+    /// Most frames whose tile placement the trace diff compares: the first frames whose trace line differs
+    /// (the others' tiles are dropped as they are read, so memory stays flat in the frame count).
+    static let maxTileFrames = 128
+
+    /// The golden's trace, one frame per manifest frame, each line checked against the manifest's digest; tiles
+    /// are kept only for the frames in `tilesOf`.
+    /// - Throws: `ToolError(.invalidInput)` naming the trace file and the line.
+    static func trace(_ manifest: GoldenManifest, name: String, store: GoldenStore, tilesOf: Set<Int>) throws(ToolError) -> [TraceFrame] {
+        let tracePath = store.join(store.folder(name), GoldenStore.traceName)
+        let shown = OneLineName.quoted(tracePath)
         let packed = try store.read(name, GoldenStore.traceName, maxBytes: GoldenManifest.maxTraceBytes, what: "golden trace")
-        let bytes: [UInt8]
-        do { bytes = try Gzip.decompress(packed, maxBytes: GoldenManifest.maxTraceBytes) } catch {
-            throw ToolError(error.kind, "golden trace \(OneLineName.quoted(tracePath)): \(error.message)" + (error.kind == .overLimit ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
-        }
-        var lines: [ArraySlice<UInt8>] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        guard lines.count == manifest.frameCount else {
-            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)) has \(lines.count) lines; the manifest lists \(manifest.frameCount) frames")
-        }
-        for (index, line) in lines.enumerated() where String(SHA256.hex(Array(line)).prefix(16)) != manifest.frames[index].trace {
-            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)) line \(index + 1) does not match the manifest's digest for frame \(index)")
-        }
-        do {
-            return try TraceReader.read(bytes: bytes, name: tracePath, limits: TraceLimits(maxBytes: GoldenManifest.maxTraceBytes, maxLines: max(1, manifest.frameCount)))
+        var frames: [TraceFrame] = []
+        frames.reserveCapacity(manifest.frameCount)
+        do throws(ToolError) {
+            try Gzip.forEachLine(packed, maxBytes: GoldenManifest.maxTraceBytes) { (buffer, range) throws(ToolError) in
+                let index = frames.count
+                guard index < manifest.frameCount else {
+                    throw ToolError(.invalidInput, "golden trace \(shown) has more lines than the manifest's \(manifest.frameCount) frames")
+                }
+                let digest = String(SHA256.hex(Array(buffer[range])).prefix(16))
+                guard digest == manifest.frames[index].trace else {
+                    throw ToolError(.invalidInput, "golden trace \(shown) line \(index + 1) does not match the manifest's digest for frame \(index)")
+                }
+                var frame: TraceFrame
+                do throws(TraceLineError) { frame = try TraceLineParser.parse(buffer, range) } catch {
+                    throw ToolError(.invalidInput, "golden trace \(shown): line \(index + 1) is not a render-grid trace line: \(error.message)")
+                }
+                guard frame.frame == index else {
+                    throw ToolError(.invalidInput, "golden trace \(shown): line \(index + 1) is frame \(frame.frame), not \(index)")
+                }
+                if !tilesOf.contains(index) { frame.tiles = [] }
+                frames.append(frame)
+            }
         } catch {
-            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)): \(error.message)")
+            guard error.message.hasPrefix("golden trace ") else {
+                throw ToolError(error.kind, "golden trace \(shown): \(error.message)" + (error.kind == .overLimit ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
+            }
+            throw error
         }
+        guard frames.count == manifest.frameCount else {
+            throw ToolError(.invalidInput, "golden trace \(shown) has \(frames.count) lines; the manifest lists \(manifest.frameCount) frames")
+        }
+        return frames
     }
 
     /// The rendering-identity drift between the golden and this machine, as one sentence, or nil.
@@ -119,6 +146,7 @@ struct GoldenComparison {
             pictures[frame.pixels] = index
         }
         var actualTrace: [TraceFrame] = []
+        var tileFrames = Set<Int>()
         var pixelLines: [String] = []
         var firstPixel: Int?, firstTrace: Int?, failing = 0, tolerated = 0
         var firstPixelCount: Int?  // differing pixels of firstPixel, when it has a key frame
@@ -131,7 +159,15 @@ struct GoldenComparison {
         try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits) { frame in
             let i = frame.state.index
             count = i + 1
-            actualTrace.append(TraceFrame(frame.state))
+            // Tiles are kept only for the first frames whose trace line differs (flat memory in frame count).
+            var line = TraceFrame(frame.state)
+            let lineDiffers = i >= manifest.frames.count || frame.trace != manifest.frames[i].trace
+            if lineDiffers && i < manifest.frames.count && tileFrames.count < maxTileFrames {
+                tileFrames.insert(i)
+            } else {
+                line.tiles = []
+            }
+            actualTrace.append(line)
             guard i < manifest.frames.count else { return }
             let expected = manifest.frames[i]
             var frameFails = false
@@ -217,7 +253,10 @@ struct GoldenComparison {
             return result
         }
         var traceLines: [String] = []
-        let diff = TraceDiff.compare(expected: expectedTrace, actual: actualTrace, scale: identity.scale)
+        // The golden's tiles of the frames whose line differs, read again now that they are known.
+        let expectedFrames = tileFrames.isEmpty ? expectedTrace
+            : try trace(manifest, name: name, store: store, tilesOf: tileFrames)
+        let diff = TraceDiff.compare(expected: expectedFrames, actual: actualTrace, scale: identity.scale)
         // The sequence verdict above already says a changed frame count.
         traceLines += diff.findings.filter { !(countFails && $0.hasPrefix("frame count ")) } + diff.summary
         if diff.isEmpty, let firstTrace {

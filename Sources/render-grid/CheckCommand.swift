@@ -96,7 +96,9 @@ enum CheckCommand {
         if let junit {
             if FileInput.kind(of: junit) == .folder { throw UsageError("--junit \(FileInput.quoted(junit)) is a folder; give a file name such as check.xml") }
             let folder = FileOutput.split(junit).folder
-            if !folder.isEmpty, FileInput.kind(of: folder) != .folder {
+            // (The report folder is made before the JUnit file is written: `--report report --junit report/junit.xml`.)
+            let inReport = options.reportFolder.map { GoldenChecker.samePath($0, folder) } ?? false
+            if !folder.isEmpty, FileInput.kind(of: folder) != .folder, !inReport {
                 throw UsageError("--junit \(FileInput.quoted(junit)): folder \(FileInput.quoted(folder)) does not exist")
             }
         }
