@@ -263,7 +263,8 @@ public enum GoldenChecker {
                             details: details, frameCount: frames, seconds: seconds())
         }
         func recorded(_ manifest: GoldenManifest) -> String {
-            "\(GoldenComparison.grouped(manifest.frameCount)) frames, \(manifest.frames.filter(\.key).count) key frames"
+            let keys = manifest.frames.filter(\.key).count
+            return "\(GoldenComparison.grouped(manifest.frameCount)) frame\(manifest.frameCount == 1 ? "" : "s"), \(keys) key frame\(keys == 1 ? "" : "s")"
         }
         let entry = try store.entry(scenario.name)
         if entry == .folder && options.record == .all {

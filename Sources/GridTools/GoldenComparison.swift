@@ -104,8 +104,11 @@ struct GoldenComparison {
             parts.append("the golden was drawn with FreeType \(manifest.freeType), this machine has FreeType \(identity.freeType)")
         }
         guard !parts.isEmpty else { return nil }
-        return "machine drift: " + parts.joined(separator: "; ")
-            + ": label pixels may differ; record goldens on CI, or pin a font file kept in the repository with --font or style.font"
+        // A pinned font file cannot fix another FreeType: only recording where the check runs can.
+        let fix = manifest.fontSHA256 != identity.fontSHA256
+            ? "record goldens on CI, or pin a font file kept in the repository with --font or style.font"
+            : "record goldens on the machine that checks them (CI), or on one with the same FreeType"
+        return "machine drift: " + parts.joined(separator: "; ") + ": label pixels may differ; " + fix
     }
 
     /// Compares `loaded` with its golden (already validated: `expectedTrace` is its trace).
@@ -152,6 +155,7 @@ struct GoldenComparison {
         var firstPixelCount: Int?  // differing pixels of firstPixel, when it has a key frame
         var hashOnly = 0, firstHashOnly: Int?  // differing frames without a stored picture
         var sizeLine: String?
+        var firstPixelResized = false  // firstPixel fails because the frame's size changed
         var animationBudget = 0
         var failingFirst: [FailingFrame] = [], failingPictured: [FailingFrame] = []
         var lastFailing = -1
@@ -184,7 +188,10 @@ struct GoldenComparison {
                         sizeLine = "frame \(i) size changed: \(size.width)×\(size.height) -> \(frame.image.width)×\(frame.image.height)"
                     }
                     frameFails = true
-                    if firstPixel == nil { firstPixel = i }
+                    if firstPixel == nil {
+                        firstPixel = i
+                        firstPixelResized = true
+                    }
                 } else if let picture {
                     let allowedAt = options.allowedPixels(size.width * size.height)
                     let image = try keyFrame(picture, name: name, store: store, manifest: manifest)
@@ -248,7 +255,8 @@ struct GoldenComparison {
         result.firstFailingFrame = first
         result.failingFrameCount = failing + abs(count - manifest.frameCount)
         guard let first else {
-            result.summary = "\(grouped(count)) frames match" + (tolerated > 0 ? " (\(tolerated) within tolerance of their key frames)" : "")
+            if let drift { result.details.removeAll { $0 == drift } }  // (said once, in the summary)
+            result.summary = "\(grouped(count)) frame\(count == 1 ? " matches" : "s match")" + (tolerated > 0 ? " (\(tolerated) within tolerance of their key frames)" : "")
                 + (drift != nil ? "; note: " + drift! : "")
             return result
         }
@@ -259,17 +267,43 @@ struct GoldenComparison {
         let diff = TraceDiff.compare(expected: expectedFrames, actual: actualTrace, scale: identity.scale)
         // The sequence verdict above already says a changed frame count.
         traceLines += diff.findings.filter { !(countFails && $0.hasPrefix("frame count ")) } + diff.summary
-        if diff.isEmpty, let firstTrace {
-            traceLines.append("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tiles, sizes or stats)")
+        // The first frame whose trace line differs may come before the first the trace diff names (it compares
+        // offsets to a device pixel): say why that frame fails, first.
+        if let firstTrace, firstTrace < (diff.firstDifferingFrame ?? Int.max) {
+            let end = min(diff.firstDifferingFrame ?? Int.max, expectedTrace.count, actualTrace.count)
+            var largest = 0.0
+            if firstTrace < end {
+                for i in firstTrace..<end {
+                    largest = max(largest, abs(expectedTrace[i].offsetX - actualTrace[i].offsetX),
+                                  abs(expectedTrace[i].offsetY - actualTrace[i].offsetY))
+                }
+            }
+            if largest > 0 {
+                let until = diff.firstDifferingFrame.map { " until frame \($0)" } ?? ""
+                traceLines.insert("frame \(firstTrace): the trace differs below a device pixel (content offsets differ by at most \(TraceText.number(largest)) pt\(until))", at: 0)
+            } else {
+                traceLines.insert("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tile ids, sizes or stats)", at: 0)
+            }
         }
         if let firstHashOnly {
-            pixelLines.append("\(grouped(hashOnly)) frame\(hashOnly == 1 ? "" : "s") from frame \(firstHashOnly) differ by hash with no key frame stored to compare with (the trace diff explains them)")
+            let why = drift != nil && firstTrace == nil
+                ? "the trace agrees, so the machine drift above explains them"
+                : "the trace diff explains them"
+            pixelLines.append("\(grouped(hashOnly)) frame\(hashOnly == 1 ? "" : "s") from frame \(firstHashOnly) differ\(hashOnly == 1 ? "s" : "") by hash with no key frame stored to compare with (\(why))")
         }
         result.details += sequence + traceLines + pixelLines
         var summary = drift != nil ? "machine drift; " : ""
         if let firstPixel, firstPixel == first {
             summary += "frame \(first) of \(count) differs"
-            summary += firstPixelCount.map { ": \(grouped($0)) pixels" } ?? " (no key frame stored; see the trace diff)"
+            if let firstPixelCount {
+                summary += ": \(grouped(firstPixelCount)) pixel\(firstPixelCount == 1 ? "" : "s")"
+            } else if firstPixelResized {
+                summary += ": its size changed (\(sizeLine.map { $0.replacingOccurrences(of: "frame \(first) size changed: ", with: "") } ?? "see below"))"
+            } else if drift != nil && firstTrace == nil {
+                summary += " (no key frame stored; the trace agrees, so the machine drift explains it)"
+            } else {
+                summary += " (no key frame stored; see the trace diff)"
+            }
         } else if let firstTrace, firstTrace == first {
             summary += "the trace differs from frame \(first) of \(count)"
         } else {
