@@ -28,7 +28,11 @@ enum CheckCommand {
                    failed: re-record the scenarios that fail; never: only compare (RENDER_GRID_RECORD sets it too; \
                    the flag wins)
                    """),
-            Option(flag: "--prune", "remove goldens whose scenario no longer exists (without it they fail as obsolete)"),
+            Option(flag: "--prune", """
+                remove goldens whose scenario no longer exists: not checked, not beside a checked scenario, and not at \
+                the path the manifest recorded (without it they fail as obsolete); folders that are not goldens are \
+                never touched
+                """),
             ScenarioLoader.Overrides.scale,
             Option("--jobs", "N", .int(1...256), default: "all cores",
                    "frames rendered and hashed in parallel, 1 to 256; results do not depend on N"),
@@ -50,15 +54,18 @@ enum CheckCommand {
             Option("--font", "PATH", .string, default: "style.font, then DejaVu Sans", "font for the labels"),
         ],
         notes: """
-            Nothing is written outside --goldens and --report: a recording goes into a temporary folder inside the
-            goldens folder and is renamed into place whole. A golden that is damaged (wrong frame count, bad hash,
-            missing or truncated key frame, a link out of the goldens folder, over a size limit) is an error
-            naming the file, never re-recorded silently.
+            Nothing is written outside --goldens and --report, and the two may not overlap: a recording goes into a
+            temporary folder inside the goldens folder and is swapped into place whole by one atomic rename. A
+            golden that is damaged (wrong frame count, bad hash, a key frame missing, truncated or not matching its
+            hash, a link out of the goldens folder, over a size limit) is an error naming the file, never
+            re-recorded (--record all refuses it too: delete it to record it again); the report, JUnit and JSON
+            still list what was checked, the damaged scenario as an error. An empty RENDER_GRID_RECORD or CI, and
+            CI=false or CI=0, count as unset.
             """,
         exitCodes: """
             0 every scenario passes (or was recorded by --record all or failed, or pruned); 1 a scenario
             fails, a golden is missing (also when --record missing just recorded it) or obsolete; 2 usage error,
-            invalid scenario or damaged golden.
+            invalid scenario, damaged golden, --goldens that is not a folder, or --report overlapping it.
             """,
         example: "render-grid check Scenarios/rotate.json --scale 1 --record never")
 
