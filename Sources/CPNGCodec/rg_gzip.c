@@ -119,3 +119,49 @@ int rg_gzip_decompress(const uint8_t *data, size_t length, size_t max_output, rg
     if (trailing) return rg_gzip_fail(out, message, message_size, "data after the end of the gzip stream", -1);
     return 0;
 }
+
+int rg_gzip_decompress_stream(const uint8_t *data, size_t length, size_t max_output, void *context,
+                              rg_gzip_sink sink, char *message, size_t message_size) {
+    rg_inflate_init2_fn init = (rg_inflate_init2_fn)dlsym(RTLD_DEFAULT, "inflateInit2_");
+    rg_stream_fn run = (rg_stream_fn)dlsym(RTLD_DEFAULT, "inflate");
+    rg_end_fn end = (rg_end_fn)dlsym(RTLD_DEFAULT, "inflateEnd");
+    if (!init || !run || !end) { snprintf(message, message_size, "zlib's inflate is not loaded"); return -1; }
+    if (length > (1u << 30)) { snprintf(message, message_size, "compressed data over 1 GiB"); return -2; }
+    enum { chunk = 1 << 20 };
+    uint8_t *buffer = malloc(chunk);
+    if (!buffer) { snprintf(message, message_size, "out of memory decompressing"); return -1; }
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (init(&z, 15 + 16, ZLIB_VERSION, (int)sizeof z) != Z_OK) {
+        free(buffer);
+        snprintf(message, message_size, "zlib's inflate could not start");
+        return -1;
+    }
+    z.next_in = (Bytef *)data;
+    z.avail_in = (uInt)length;
+    size_t total = 0;
+    int status = Z_OK, result = 0;
+    while (status != Z_STREAM_END) {
+        z.next_out = buffer;
+        z.avail_out = chunk;
+        status = run(&z, Z_NO_FLUSH);
+        size_t produced = chunk - z.avail_out;
+        total += produced;
+        if (total > max_output) { snprintf(message, message_size, "decompresses to more than the limit"); result = -2; break; }
+        if (status == Z_BUF_ERROR && z.avail_in == 0 && produced == 0) {
+            snprintf(message, message_size, "truncated gzip data");
+            result = -1;
+            break;
+        }
+        if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) {
+            snprintf(message, message_size, "%s", z.msg ? z.msg : "not gzip data");
+            result = -1;
+            break;
+        }
+        if (produced > 0 && sink(context, buffer, produced) != 0) { result = -3; break; }
+    }
+    if (result == 0 && z.avail_in != 0) { snprintf(message, message_size, "data after the end of the gzip stream"); result = -1; }
+    end(&z);
+    free(buffer);
+    return result;
+}

@@ -55,12 +55,15 @@ public struct ScenarioOutcome: Sendable, Equatable {
         case obsolete
         /// An obsolete golden removed by `--prune`.
         case pruned
+        /// The scenario could not be checked: a damaged golden or a scenario that does not load. The run stops
+        /// there and exits 2; the reports still list it (`GoldenChecker.runReporting`).
+        case error
 
         /// Whether this verdict lets the run exit 0.
         public var isPass: Bool {
             switch self {
             case .passed, .recorded, .pruned: return true
-            case .failed, .missing, .obsolete: return false
+            case .failed, .missing, .obsolete, .error: return false
             }
         }
     }

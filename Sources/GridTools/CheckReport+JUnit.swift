@@ -18,10 +18,11 @@ extension CheckReport {
     /// //     <failure message="frame 139 of 218 differs: 52,113 pixels" type="failed">...</failure>
     /// ```
     public static func junit(_ o: CheckOutcome) -> String {
-        let failures = o.scenarios.filter { !$0.verdict.isPass }.count
+        let failures = o.scenarios.filter { !$0.verdict.isPass && $0.verdict != .error }.count
+        let errors = o.scenarios.filter { $0.verdict == .error }.count
         let total = o.scenarios.reduce(0.0) { $0 + seconds($1.seconds) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuite name=\"render-grid check\" tests=\"\(o.scenarios.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\""
+        xml += "<testsuite name=\"render-grid check\" tests=\"\(o.scenarios.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\""
         xml += " time=\"\(secondsText(total))\">\n"
         xml += "  <properties>\n"
         xml += "    <property name=\"goldens\" value=\"\(xmlAttribute(o.goldensPath))\"/>\n"
@@ -31,7 +32,9 @@ extension CheckReport {
             xml += "  <testcase classname=\"render-grid.check\" name=\"\(xmlAttribute(s.name))\" time=\"\(secondsText(s.seconds))\""
             if let path = s.scenarioPath { xml += " file=\"\(xmlAttribute(path))\"" }
             var body: [String] = []
-            if !s.verdict.isPass {
+            if s.verdict == .error {
+                body.append("    <error message=\"\(xmlAttribute(s.summary))\" type=\"error\">" + xmlText(s.summary) + "</error>")
+            } else if !s.verdict.isPass {
                 var lines = s.details
                 if let frame = s.firstFailingFrame { lines.append("first failing frame: \(frame) (\(s.failingFrameCount) of \(s.frameCount) frames fail)") }
                 lines += s.artifacts.map { "\($0.kind.rawValue) image: \($0.path)" }

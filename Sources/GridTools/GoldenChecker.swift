@@ -88,31 +88,90 @@ public enum GoldenChecker {
     ///   failing, the first in scenario order.
     public static func run(_ paths: [String], options: GoldenOptions,
                            progress: (@Sendable (ScenarioOutcome) -> Void)? = nil) throws -> CheckOutcome {
+        let (outcome, error) = try runReporting(paths, options: options, progress: progress)
+        if let error { throw error }
+        return outcome
+    }
+
+    /// `run`, but a scenario that stops the run with an error (a damaged golden, a scenario that does not load)
+    /// is returned with the outcome of what was checked, as a last `.error` entry, so that the report, JUnit and
+    /// JSON can still be written before the error is reported (`progress` is not called for it).
+    ///
+    /// ```swift
+    /// let (outcome, error) = try GoldenChecker.runReporting(["Scenarios"], options: GoldenOptions())
+    /// try FileOutput.writeAtomically(Array(CheckReport.junit(outcome).utf8), to: "check.xml")
+    /// if let error { throw error }
+    /// ```
+    /// - Throws: errors found before any scenario is checked: bad options, a scenario path that does not exist,
+    ///   a goldens path that is not a folder, a report folder overlapping a goldens folder, a font that does
+    ///   not load.
+    public static func runReporting(_ paths: [String], options: GoldenOptions,
+                                    progress: (@Sendable (ScenarioOutcome) -> Void)? = nil) throws -> (outcome: CheckOutcome, error: (any Error)?) {
         try ToolError.check(options.jobs, in: 1...RenderOptions.maxJobs, "jobs")
         let list = try scenarios(paths, goldens: options.goldens)
+        try checkFolders(list, options: options)
         let font = try options.fontPath.map { path throws(ExportError) in try FontFile.load(path: path) }
-        var outcomes = try checkAll(list, font: font, options: options, progress: progress)
-        for outcome in try obsolete(list, paths: paths, options: options) {
-            progress?(outcome)
-            outcomes.append(outcome)
+        var (outcomes, error) = checkAll(list, font: font, options: options, progress: progress)
+        if error == nil {
+            do {
+                for outcome in try obsolete(list, paths: paths, options: options) {
+                    progress?(outcome)
+                    outcomes.append(outcome)
+                }
+            } catch let failure {
+                error = failure
+            }
         }
-        return CheckOutcome(goldensPath: options.goldens ?? Array(Set(list.map(\.goldens))).sorted().joined(separator: ", "),
-                            recordMode: options.record, scenarios: outcomes)
+        let outcome = CheckOutcome(goldensPath: options.goldens ?? Array(Set(list.map(\.goldens))).sorted().joined(separator: ", "),
+                                   recordMode: options.record, scenarios: outcomes)
+        return (outcome, error)
+    }
+
+    /// Refuses, before anything is rendered, a goldens folder that is not a folder and a report folder that is
+    /// a goldens folder, inside one, or holds one (failure images must never land in a golden).
+    /// - Throws: `ToolError(.invalidInput)` for a goldens path that is a file, `ToolError(.invalidOption)` for
+    ///   overlapping folders.
+    static func checkFolders(_ list: [Scenario], options: GoldenOptions) throws(ToolError) {
+        var roots: [String] = []
+        for scenario in list where !roots.contains(scenario.goldens) { roots.append(scenario.goldens) }
+        for root in roots { try GoldenStore(root: root).checkRoot() }
+        guard let report = options.reportFolder else { return }
+        let reportPath = GoldenStore.absolute(report)
+        for root in roots where GoldenStore.overlap(reportPath, GoldenStore.absolute(root)) {
+            throw ToolError(.invalidOption, "--report \(OneLineName.quoted(report)) and the goldens folder \(OneLineName.quoted(root)) overlap; give a report folder outside the goldens folder (failure images must not land in a golden)")
+        }
+    }
+
+    /// Whether two paths name one file or folder (links resolved as far as they exist).
+    ///
+    /// ```swift
+    /// GoldenChecker.samePath("report", "./report/")   // true
+    /// ```
+    public static func samePath(_ a: String, _ b: String) -> Bool {
+        GoldenStore.absolute(a) == GoldenStore.absolute(b)
     }
 
     /// The scenarios' outcomes in order: one after the other with one job or one scenario, else up to `jobs`
     /// side by side, each with its share of the jobs for its frames.
+    /// (An error that stops the run is returned with the outcomes before it, its scenario last as `.error`.)
     static func checkAll(_ list: [Scenario], font: FontRenderer?, options: GoldenOptions,
-                         progress: (@Sendable (ScenarioOutcome) -> Void)?) throws -> [ScenarioOutcome] {
+                         progress: (@Sendable (ScenarioOutcome) -> Void)?) -> (outcomes: [ScenarioOutcome], error: (any Error)?) {
+        func failed(_ scenario: Scenario, _ error: any Error) -> ScenarioOutcome {
+            ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: .error, summary: "\(error)")
+        }
         let lanes = min(options.jobs, list.count)
         guard lanes > 1 else {
             var outcomes: [ScenarioOutcome] = []
             for scenario in list {
-                let outcome = try check(scenario, font: font, options: options)
-                progress?(outcome)
-                outcomes.append(outcome)
+                do {
+                    let outcome = try check(scenario, font: font, options: options)
+                    progress?(outcome)
+                    outcomes.append(outcome)
+                } catch {
+                    return (outcomes + [failed(scenario, error)], error)
+                }
             }
-            return outcomes
+            return (outcomes, nil)
         }
         var shared = options
         shared.jobs = max(1, options.jobs / lanes)
@@ -145,14 +204,19 @@ public enum GoldenChecker {
             }
         }
         var outcomes: [ScenarioOutcome] = []
-        for result in board.results {
+        for (index, result) in board.results.enumerated() {
             guard let result else { break }  // (after an error, later scenarios may not have run)
-            outcomes.append(try result.get())
+            switch result {
+            case .success(let outcome): outcomes.append(outcome)
+            case .failure(let error): return (outcomes + [failed(list[index], error)], error)
+            }
         }
-        return outcomes
+        return (outcomes, nil)
     }
 
-    /// Goldens in the goldens folders used whose scenario is neither checked nor present beside the checked ones.
+    /// Goldens in the goldens folders used whose scenario no longer exists: folders whose manifest parses as a
+    /// golden (any other folder is not ours and is left alone), whose scenario is not checked, not present beside
+    /// the checked ones, and (when the manifest records it) not at the path it was recorded from.
     static func obsolete(_ list: [Scenario], paths: [String], options: GoldenOptions) throws(ToolError) -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
         var roots: [String] = []
@@ -166,8 +230,12 @@ public enum GoldenChecker {
                 if folders.contains(where: { FileInput.kind(of: $0 + name + ".json") == .regular }) { continue }
                 let path = store.folder(name)
                 guard FileInput.kind(of: store.join(path, GoldenStore.manifestName)) != .missing else { continue }
+                try store.checkInside(path)
+                guard let bytes = try? store.read(name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest"),
+                      let manifest = try? GoldenManifest.parse(bytes, path: store.join(path, GoldenStore.manifestName)) else { continue }
+                if let recorded = manifest.scenario, let base = GoldenStore.realPath(root),
+                   FileInput.kind(of: store.join(base, recorded)) == .regular { continue }
                 if options.prune {
-                    try store.checkInside(path)
                     store.remove(path: path)
                     outcomes.append(ScenarioOutcome(name: name, scenarioPath: nil, verdict: .pruned,
                                                     summary: "removed golden \(OneLineName.quoted(path)): its scenario no longer exists"))
@@ -195,9 +263,20 @@ public enum GoldenChecker {
                             details: details, frameCount: frames, seconds: seconds())
         }
         func recorded(_ manifest: GoldenManifest) -> String {
-            "\(GoldenComparison.grouped(manifest.frameCount)) frames, \(manifest.frames.filter(\.key).count) key frames"
+            let keys = manifest.frames.filter(\.key).count
+            return "\(GoldenComparison.grouped(manifest.frameCount)) frame\(manifest.frameCount == 1 ? "" : "s"), \(keys) key frame\(keys == 1 ? "" : "s")"
         }
         let entry = try store.entry(scenario.name)
+        if entry == .folder && options.record == .all {
+            // A damaged golden is never replaced silently: --record all replaces only goldens that read back whole.
+            do {
+                let bytes = try store.read(scenario.name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
+                let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(scenario.name), GoldenStore.manifestName))
+                _ = try GoldenComparison.validate(manifest, name: scenario.name, store: store)
+            } catch {
+                throw ToolError(error.kind, error.message + "; --record all does not replace a damaged golden: delete \(folder) to record it again", limit: error.limit)
+            }
+        }
         if entry == .missing || options.record == .all {
             switch options.record {
             case .never:

@@ -29,34 +29,65 @@ struct GoldenComparison {
             let file = GoldenManifest.keyFrameName(index)
             let bytes = try store.read(name, file, maxBytes: GoldenManifest.maxKeyFrameBytes, what: "golden key frame")
             let path = OneLineName.quoted(store.join(folder, file))
-            let size: (width: Int, height: Int)
-            do { size = try PNGCodec.validate(bytes, maxPixels: manifest.maxFramePixels) } catch {
+            let image: Pixmap
+            do { image = try PNGCodec.decode(bytes, maxPixels: manifest.maxFramePixels) } catch {
                 throw ToolError(.invalidInput, "golden key frame \(path) is not a usable PNG: \(error.message)")
             }
             let expected = manifest.size(of: index)
-            guard size.width == expected.width && size.height == expected.height else {
-                throw ToolError(.invalidInput, "golden key frame \(path) is \(size.width)×\(size.height); the manifest says frame \(index) is \(expected.width)×\(expected.height)")
+            guard image.width == expected.width && image.height == expected.height else {
+                throw ToolError(.invalidInput, "golden key frame \(path) is \(image.width)×\(image.height); the manifest says frame \(index) is \(expected.width)×\(expected.height)")
+            }
+            // The picture a differing frame is compared with must be the frame the manifest hashed.
+            guard SHA256.pixels(image) == frame.pixels else {
+                throw ToolError(.invalidInput, "golden key frame \(path) does not match its hash in the manifest (frame \(index)); the golden is damaged: delete it and record it again")
             }
         }
-        let tracePath = store.join(folder, GoldenStore.traceName)
+        return try trace(manifest, name: name, store: store, tilesOf: [])
+    }
+
+    /// Most frames whose tile placement the trace diff compares: the first frames whose trace line differs
+    /// (the others' tiles are dropped as they are read, so memory stays flat in the frame count).
+    static let maxTileFrames = 128
+
+    /// The golden's trace, one frame per manifest frame, each line checked against the manifest's digest; tiles
+    /// are kept only for the frames in `tilesOf`.
+    /// - Throws: `ToolError(.invalidInput)` naming the trace file and the line.
+    static func trace(_ manifest: GoldenManifest, name: String, store: GoldenStore, tilesOf: Set<Int>) throws(ToolError) -> [TraceFrame] {
+        let tracePath = store.join(store.folder(name), GoldenStore.traceName)
+        let shown = OneLineName.quoted(tracePath)
         let packed = try store.read(name, GoldenStore.traceName, maxBytes: GoldenManifest.maxTraceBytes, what: "golden trace")
-        let bytes: [UInt8]
-        do { bytes = try Gzip.decompress(packed, maxBytes: GoldenManifest.maxTraceBytes) } catch {
-            throw ToolError(error.kind, "golden trace \(OneLineName.quoted(tracePath)): \(error.message)" + (error.kind == .overLimit ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
-        }
-        var lines: [ArraySlice<UInt8>] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        guard lines.count == manifest.frameCount else {
-            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)) has \(lines.count) lines; the manifest lists \(manifest.frameCount) frames")
-        }
-        for (index, line) in lines.enumerated() where String(SHA256.hex(Array(line)).prefix(16)) != manifest.frames[index].trace {
-            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)) line \(index + 1) does not match the manifest's digest for frame \(index)")
-        }
-        do {
-            return try TraceReader.read(bytes: bytes, name: tracePath, limits: TraceLimits(maxBytes: GoldenManifest.maxTraceBytes, maxLines: max(1, manifest.frameCount)))
+        var frames: [TraceFrame] = []
+        frames.reserveCapacity(manifest.frameCount)
+        do throws(ToolError) {
+            try Gzip.forEachLine(packed, maxBytes: GoldenManifest.maxTraceBytes) { (buffer, range) throws(ToolError) in
+                let index = frames.count
+                guard index < manifest.frameCount else {
+                    throw ToolError(.invalidInput, "golden trace \(shown) has more lines than the manifest's \(manifest.frameCount) frames")
+                }
+                let digest = String(SHA256.hex(Array(buffer[range])).prefix(16))
+                guard digest == manifest.frames[index].trace else {
+                    throw ToolError(.invalidInput, "golden trace \(shown) line \(index + 1) does not match the manifest's digest for frame \(index)")
+                }
+                var frame: TraceFrame
+                do throws(TraceLineError) { frame = try TraceLineParser.parse(buffer, range) } catch {
+                    throw ToolError(.invalidInput, "golden trace \(shown): line \(index + 1) is not a render-grid trace line: \(error.message)")
+                }
+                guard frame.frame == index else {
+                    throw ToolError(.invalidInput, "golden trace \(shown): line \(index + 1) is frame \(frame.frame), not \(index)")
+                }
+                if !tilesOf.contains(index) { frame.tiles = [] }
+                frames.append(frame)
+            }
         } catch {
-            throw ToolError(.invalidInput, "golden trace \(OneLineName.quoted(tracePath)): \(error.message)")
+            guard error.message.hasPrefix("golden trace ") else {
+                throw ToolError(error.kind, "golden trace \(shown): \(error.message)" + (error.kind == .overLimit ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
+            }
+            throw error
         }
+        guard frames.count == manifest.frameCount else {
+            throw ToolError(.invalidInput, "golden trace \(shown) has \(frames.count) lines; the manifest lists \(manifest.frameCount) frames")
+        }
+        return frames
     }
 
     /// The rendering-identity drift between the golden and this machine, as one sentence, or nil.
@@ -73,8 +104,11 @@ struct GoldenComparison {
             parts.append("the golden was drawn with FreeType \(manifest.freeType), this machine has FreeType \(identity.freeType)")
         }
         guard !parts.isEmpty else { return nil }
-        return "machine drift: " + parts.joined(separator: "; ")
-            + ": label pixels may differ; record goldens on CI, or pin a font file kept in the repository with --font or style.font"
+        // A pinned font file cannot fix another FreeType: only recording where the check runs can.
+        let fix = manifest.fontSHA256 != identity.fontSHA256
+            ? "record goldens on CI, or pin a font file kept in the repository with --font or style.font"
+            : "record goldens on the machine that checks them (CI), or on one with the same FreeType"
+        return "machine drift: " + parts.joined(separator: "; ") + ": label pixels may differ; " + fix
     }
 
     /// Compares `loaded` with its golden (already validated: `expectedTrace` is its trace).
@@ -115,11 +149,13 @@ struct GoldenComparison {
             pictures[frame.pixels] = index
         }
         var actualTrace: [TraceFrame] = []
+        var tileFrames = Set<Int>()
         var pixelLines: [String] = []
         var firstPixel: Int?, firstTrace: Int?, failing = 0, tolerated = 0
         var firstPixelCount: Int?  // differing pixels of firstPixel, when it has a key frame
         var hashOnly = 0, firstHashOnly: Int?  // differing frames without a stored picture
         var sizeLine: String?
+        var firstPixelResized = false  // firstPixel fails because the frame's size changed
         var animationBudget = 0
         var failingFirst: [FailingFrame] = [], failingPictured: [FailingFrame] = []
         var lastFailing = -1
@@ -127,7 +163,15 @@ struct GoldenComparison {
         try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits) { frame in
             let i = frame.state.index
             count = i + 1
-            actualTrace.append(TraceFrame(frame.state))
+            // Tiles are kept only for the first frames whose trace line differs (flat memory in frame count).
+            var line = TraceFrame(frame.state)
+            let lineDiffers = i >= manifest.frames.count || frame.trace != manifest.frames[i].trace
+            if lineDiffers && i < manifest.frames.count && tileFrames.count < maxTileFrames {
+                tileFrames.insert(i)
+            } else {
+                line.tiles = []
+            }
+            actualTrace.append(line)
             guard i < manifest.frames.count else { return }
             let expected = manifest.frames[i]
             var frameFails = false
@@ -144,7 +188,10 @@ struct GoldenComparison {
                         sizeLine = "frame \(i) size changed: \(size.width)×\(size.height) -> \(frame.image.width)×\(frame.image.height)"
                     }
                     frameFails = true
-                    if firstPixel == nil { firstPixel = i }
+                    if firstPixel == nil {
+                        firstPixel = i
+                        firstPixelResized = true
+                    }
                 } else if let picture {
                     let allowedAt = options.allowedPixels(size.width * size.height)
                     let image = try keyFrame(picture, name: name, store: store, manifest: manifest)
@@ -208,25 +255,55 @@ struct GoldenComparison {
         result.firstFailingFrame = first
         result.failingFrameCount = failing + abs(count - manifest.frameCount)
         guard let first else {
-            result.summary = "\(grouped(count)) frames match" + (tolerated > 0 ? " (\(tolerated) within tolerance of their key frames)" : "")
+            if let drift { result.details.removeAll { $0 == drift } }  // (said once, in the summary)
+            result.summary = "\(grouped(count)) frame\(count == 1 ? " matches" : "s match")" + (tolerated > 0 ? " (\(tolerated) within tolerance of their key frames)" : "")
                 + (drift != nil ? "; note: " + drift! : "")
             return result
         }
         var traceLines: [String] = []
-        let diff = TraceDiff.compare(expected: expectedTrace, actual: actualTrace, scale: identity.scale)
+        // The golden's tiles of the frames whose line differs, read again now that they are known.
+        let expectedFrames = tileFrames.isEmpty ? expectedTrace
+            : try trace(manifest, name: name, store: store, tilesOf: tileFrames)
+        let diff = TraceDiff.compare(expected: expectedFrames, actual: actualTrace, scale: identity.scale)
         // The sequence verdict above already says a changed frame count.
         traceLines += diff.findings.filter { !(countFails && $0.hasPrefix("frame count ")) } + diff.summary
-        if diff.isEmpty, let firstTrace {
-            traceLines.append("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tiles, sizes or stats)")
+        // The first frame whose trace line differs may come before the first the trace diff names (it compares
+        // offsets to a device pixel): say why that frame fails, first.
+        if let firstTrace, firstTrace < (diff.firstDifferingFrame ?? Int.max) {
+            let end = min(diff.firstDifferingFrame ?? Int.max, expectedTrace.count, actualTrace.count)
+            var largest = 0.0
+            if firstTrace < end {
+                for i in firstTrace..<end {
+                    largest = max(largest, abs(expectedTrace[i].offsetX - actualTrace[i].offsetX),
+                                  abs(expectedTrace[i].offsetY - actualTrace[i].offsetY))
+                }
+            }
+            if largest > 0 {
+                let until = diff.firstDifferingFrame.map { " until frame \($0)" } ?? ""
+                traceLines.insert("frame \(firstTrace): the trace differs below a device pixel (content offsets differ by at most \(TraceText.number(largest)) pt\(until))", at: 0)
+            } else {
+                traceLines.insert("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tile ids, sizes or stats)", at: 0)
+            }
         }
         if let firstHashOnly {
-            pixelLines.append("\(grouped(hashOnly)) frame\(hashOnly == 1 ? "" : "s") from frame \(firstHashOnly) differ by hash with no key frame stored to compare with (the trace diff explains them)")
+            let why = drift != nil && firstTrace == nil
+                ? "the trace agrees, so the machine drift above explains them"
+                : "the trace diff explains them"
+            pixelLines.append("\(grouped(hashOnly)) frame\(hashOnly == 1 ? "" : "s") from frame \(firstHashOnly) differ\(hashOnly == 1 ? "s" : "") by hash with no key frame stored to compare with (\(why))")
         }
         result.details += sequence + traceLines + pixelLines
         var summary = drift != nil ? "machine drift; " : ""
         if let firstPixel, firstPixel == first {
             summary += "frame \(first) of \(count) differs"
-            summary += firstPixelCount.map { ": \(grouped($0)) pixels" } ?? " (no key frame stored; see the trace diff)"
+            if let firstPixelCount {
+                summary += ": \(grouped(firstPixelCount)) pixel\(firstPixelCount == 1 ? "" : "s")"
+            } else if firstPixelResized {
+                summary += ": its size changed (\(sizeLine.map { $0.replacingOccurrences(of: "frame \(first) size changed: ", with: "") } ?? "see below"))"
+            } else if drift != nil && firstTrace == nil {
+                summary += " (no key frame stored; the trace agrees, so the machine drift explains it)"
+            } else {
+                summary += " (no key frame stored; see the trace diff)"
+            }
         } else if let firstTrace, firstTrace == first {
             summary += "the trace differs from frame \(first) of \(count)"
         } else {

@@ -36,6 +36,66 @@ enum Gzip {
         return Array(UnsafeBufferPointer(start: out.data, count: out.length))
     }
 
+    /// Calls `body` with each line of one gzip member, in order, without its newline (a last line without a
+    /// newline too; after a final newline there is no empty line), as a range of a buffer valid only during the
+    /// call. The member is decompressed a chunk at a time: memory holds one chunk and one line, whatever the size.
+    /// - Throws: as `decompress`, and what `body` throws.
+    static func forEachLine(_ bytes: [UInt8], maxBytes: Int,
+                            _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void) throws(ToolError) {
+        /// The line carried over from one chunk to the next, and what `body` threw.
+        final class Lines {
+            var carry: [UInt8] = []
+            var error: ToolError?
+            let body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void
+            init(_ body: @escaping (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void) { self.body = body }
+
+            /// Hands every line completed by `chunk` to body; false once it threw.
+            func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+                var start = 0
+                do throws(ToolError) {
+                    while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                        if carry.isEmpty {
+                            try body(chunk, start..<newline)
+                        } else {
+                            carry.append(contentsOf: chunk[start..<newline])
+                            try carry.withUnsafeBufferPointer { (line) throws(ToolError) in try body(line, 0..<line.count) }
+                            carry.removeAll(keepingCapacity: true)
+                        }
+                        start = newline + 1
+                    }
+                } catch {
+                    self.error = error
+                    return false
+                }
+                carry.append(contentsOf: chunk[start...])
+                return true
+            }
+        }
+        var message = [CChar](repeating: 0, count: 256)
+        var caught: ToolError?
+        let status: Int32 = withoutActuallyEscaping(body) { body in
+            let lines = Lines(body)
+            let context = Unmanaged.passUnretained(lines).toOpaque()
+            let status = bytes.withUnsafeBufferPointer { input in
+                rg_gzip_decompress_stream(input.baseAddress, input.count, max(0, maxBytes), context, { context, data, length in
+                    let lines = Unmanaged<Lines>.fromOpaque(context!).takeUnretainedValue()
+                    return lines.feed(UnsafeBufferPointer(start: data, count: length)) ? 0 : 1
+                }, &message, message.count)
+            }
+            if status == 0 && !lines.carry.isEmpty {
+                do throws(ToolError) {
+                    try lines.carry.withUnsafeBufferPointer { (line) throws(ToolError) in try lines.body(line, 0..<line.count) }
+                } catch { lines.error = error }
+            }
+            caught = lines.error
+            return status
+        }
+        if let caught { throw caught }
+        guard status == 0 else {
+            throw ToolError(status == -2 ? .overLimit : .invalidInput, text(message))
+        }
+    }
+
     /// A C message buffer as text.
     private static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -71,11 +71,15 @@ public struct GoldenManifest: Sendable, Equatable {
     public var keyFrames: String
     /// One entry per frame, in order.
     public var frames: [Frame]
+    /// The scenario file's path relative to the goldens folder when recorded (`../rotate.json`), so `--prune`
+    /// removes a golden only when its own scenario is gone; nil in goldens recorded before it was stored.
+    public var scenario: String?
 
     /// A manifest with each argument as its property.
     public init(renderGrid: String, scenarioSHA256: String, scale: Int, fps: Int, frameCount: Int, reference: Bool,
                 width: Int, height: Int, fontName: String?, fontSHA256: String?, freeType: String, keyFrames: String,
-                frames: [Frame]) {
+                frames: [Frame], scenario: String? = nil) {
+        self.scenario = scenario
         self.renderGrid = renderGrid
         self.scenarioSHA256 = scenarioSHA256
         self.scale = scale
@@ -129,6 +133,7 @@ public struct GoldenManifest: Sendable, Equatable {
         out += "  \"fontSHA256\": \(optional(fontSHA256)),\n"
         out += "  \"freeType\": \(string(freeType)),\n"
         out += "  \"keyframes\": \(string(keyFrames)),\n"
+        if let scenario { out += "  \"scenario\": \(string(scenario)),\n" }
         out += "  \"frames\": ["
         for (index, frame) in frames.enumerated() {
             out += index == 0 ? "\n" : ",\n"
@@ -206,6 +211,7 @@ public struct GoldenManifest: Sendable, Equatable {
         manifest.fontSHA256 = try optionalString("fontSHA256").map { (s: String) throws(ToolError) -> String in
             try hash(s, digits: 64, "\"fontSHA256\"")
         }
+        if fields["scenario"] != nil { manifest.scenario = try optionalString("scenario") }
         guard KeyFramePolicy(manifest.keyFrames) != nil else { throw bad("\"keyframes\" \"\(OneLineName.cut(manifest.keyFrames))\" is not every:N, events or all") }
         guard case .array(let list) = try value("frames") else { throw bad("\"frames\" must be an array") }
         guard list.count == frameCount else {

@@ -105,7 +105,7 @@ public struct GoldenOptions: Sendable {
     public init() {}
 
     /// The record mode in effect: `flag` (`--record`), else `RENDER_GRID_RECORD`, else `never` when `CI` is set,
-    /// else `missing`.
+    /// else `missing`. An empty variable counts as unset, and so does `CI` of `false` or `0`.
     ///
     /// ```swift
     /// try GoldenOptions.recordMode(flag: nil, environment: ["CI": "true"])   // .never
@@ -113,13 +113,15 @@ public struct GoldenOptions: Sendable {
     /// - Throws: `ToolError(.invalidOption)` when `RENDER_GRID_RECORD` is not a mode.
     public static func recordMode(flag: String?, environment: [String: String]) throws(ToolError) -> CheckOutcome.RecordMode {
         if let flag, let mode = CheckOutcome.RecordMode(rawValue: flag) { return mode }
-        if let text = environment["RENDER_GRID_RECORD"] {
+        // An empty variable is unset (`RENDER_GRID_RECORD= cmd`, `CI=` or `CI=false` in a shell or a CI file).
+        if let text = environment["RENDER_GRID_RECORD"], !text.isEmpty {
             guard let mode = CheckOutcome.RecordMode(rawValue: text) else {
                 throw ToolError(.invalidOption, "RENDER_GRID_RECORD is '\(OneLineName.cut(text))'; it takes missing, all, failed or never")
             }
             return mode
         }
-        return environment["CI"] == nil ? .missing : .never
+        let ci = environment["CI"].map { $0.lowercased() }
+        return ci == nil || ci == "" || ci == "false" || ci == "0" ? .missing : .never
     }
 
     /// The differing pixels allowed in a frame of `total` pixels.

@@ -59,7 +59,8 @@ enum GoldenRecorder {
             renderGrid: identity.renderGrid, scenarioSHA256: identity.scenarioSHA256, scale: identity.scale,
             fps: identity.fps, frameCount: frames.count, reference: identity.reference, width: size.width,
             height: size.height, fontName: identity.fontName, fontSHA256: identity.fontSHA256,
-            freeType: identity.freeType, keyFrames: options.keyFrames.text, frames: frames)
+            freeType: identity.freeType, keyFrames: options.keyFrames.text, frames: frames,
+            scenario: GoldenStore.relative(from: store.root, to: loaded.path))
         try FileOutput.writeAtomically(Array(manifest.text.utf8), to: store.join(temporary, GoldenStore.manifestName))
         try store.replace(name, with: temporary)
         committed = true

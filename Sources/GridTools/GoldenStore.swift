@@ -26,16 +26,31 @@ struct GoldenStore {
     enum Entry { case missing, folder }
 
     /// Whether `<root>/<name>` exists as a folder inside the goldens folder.
-    /// - Throws: `ToolError(.invalidInput)` when it is a file, a pipe, or a link resolving outside the goldens folder.
+    /// - Throws: `ToolError(.invalidInput)` when it is a file, a pipe, or a link resolving outside the goldens folder,
+    ///   or when the goldens folder itself is not a folder.
     func entry(_ name: String) throws(ToolError) -> Entry {
         let path = folder(name)
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
+        guard lstat(path, &info) == 0 else {
+            // ENOTDIR: the goldens folder (or a folder above it) is a file, not a missing golden.
+            if errno == ENOENT { return .missing }
+            if errno == ENOTDIR { throw ToolError(.invalidInput, "goldens folder \(OneLineName.quoted(root)) is not a folder") }
+            throw ToolError(.invalidInput, "cannot read golden \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
+        }
         try checkInside(path)
         switch FileInput.kind(of: path) {
         case .folder: return .folder
         case .missing: throw ToolError(.invalidInput, "golden \(OneLineName.quoted(path)) is a broken symbolic link")
         case .regular, .other: throw ToolError(.invalidInput, "golden \(OneLineName.quoted(path)) is not a folder")
+        }
+    }
+
+    /// Refuses a goldens folder that exists and is not a folder (a file, a pipe), before anything is rendered.
+    /// - Throws: `ToolError(.invalidInput)` "goldens folder … is not a folder".
+    func checkRoot() throws(ToolError) {
+        switch FileInput.kind(of: root) {
+        case .folder, .missing: return
+        case .regular, .other: throw ToolError(.invalidInput, "goldens folder \(OneLineName.quoted(root)) is not a folder")
         }
     }
 
@@ -87,11 +102,32 @@ struct GoldenStore {
         throw ExportError(.output, "cannot create a temporary folder in the goldens folder \(OneLineName.quoted(root)): \(String(cString: strerror(errno)))")
     }
 
-    /// Puts the recorded folder `temporary` in place of `<root>/<name>`: the old golden (if any) is renamed
-    /// aside, the new one renamed in, the old one removed. A reader sees the old golden or the new one, whole.
-    /// - Throws: `ExportError(.output)` when a rename fails (the old golden is then put back).
+    /// Puts the recorded folder `temporary` in place of `<root>/<name>` with one rename: on Linux an existing
+    /// golden is swapped with the new one atomically (`renameat2(RENAME_EXCHANGE)`) and what was swapped out is
+    /// removed, so a run killed at any point leaves the old golden or the new one, and concurrent recordings of one
+    /// golden all succeed (the last exchange wins). Elsewhere the old golden is renamed aside first.
+    /// - Throws: `ExportError(.output)` when a rename fails (the old golden is then left in place).
     func replace(_ name: String, with temporary: String) throws(ExportError) {
         let target = folder(name)
+        if let exchange = Self.renameExchange {
+            for _ in 0..<64 {
+                if exchange(AT_FDCWD, temporary, AT_FDCWD, target, Self.exchangeFlag) == 0 {
+                    remove(path: temporary)  // now the old golden
+                    return
+                }
+                let exchangeError = errno
+                if exchangeError == EINVAL || exchangeError == ENOSYS || exchangeError == EOPNOTSUPP { break }  // file system without it
+                guard exchangeError == ENOENT else {
+                    throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(exchangeError)))")
+                }
+                // No golden yet: rename into place, unless another run put one there first (then exchange again).
+                if rename(temporary, target) == 0 { return }
+                let renameError = errno
+                guard renameError == ENOTEMPTY || renameError == EEXIST else {
+                    throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(renameError)))")
+                }
+            }
+        }
         var info = stat()
         var aside: String?
         if lstat(target, &info) == 0 {
@@ -108,6 +144,19 @@ struct GoldenStore {
         }
         if let aside { remove(path: aside) }
     }
+
+    /// `renameat2`'s `RENAME_EXCHANGE` flag (Linux).
+    static let exchangeFlag: UInt32 = 1 << 1
+
+    /// The C library's `renameat2`, looked up at run time (glibc 2.28 and later), or nil.
+    static let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        #if os(Linux)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// How old a temporary of a dead process must be before it is removed, in seconds.
     static let staleAfterSeconds = 60
@@ -149,6 +198,41 @@ struct GoldenStore {
         guard lstat(path, &info) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFLNK { unlink(path); return }
         try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// `path` as an absolute path with links resolved as far as it exists (the rest appended as written).
+    static func absolute(_ path: String) -> String {
+        var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var rest: [String] = []
+        while true {
+            if let real = realPath(current) {
+                let tail = rest.reversed().joined(separator: "/")
+                let joined = tail.isEmpty ? real : (real.hasSuffix("/") ? real : real + "/") + tail
+                return (joined as NSString).standardizingPath
+            }
+            let parent = (current as NSString).deletingLastPathComponent
+            guard parent != current, !parent.isEmpty else { return (path as NSString).standardizingPath }
+            rest.append((current as NSString).lastPathComponent)
+            current = parent
+        }
+    }
+
+    /// Whether two folders are one, or one lies inside the other (absolute paths from `absolute`).
+    static func overlap(_ a: String, _ b: String) -> Bool {
+        func inside(_ x: String, _ y: String) -> Bool { x == y || x.hasPrefix(y.hasSuffix("/") ? y : y + "/") }
+        return inside(a, b) || inside(b, a)
+    }
+
+    /// The path of `file` relative to `folder` (both resolved), e.g. `../Scenarios/rotate.json`, or nil when
+    /// either does not exist.
+    static func relative(from folder: String, to file: String) -> String? {
+        guard let base = realPath(folder), let target = realPath(file) else { return nil }
+        let from = base.split(separator: "/"), to = target.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        let path = parts.joined(separator: "/")
+        return parts.isEmpty || path.utf8.count > 256 ? nil : path  // (a manifest string holds at most 256 bytes)
     }
 
     static func realPath(_ path: String) -> String? {

@@ -28,7 +28,11 @@ enum CheckCommand {
                    failed: re-record the scenarios that fail; never: only compare (RENDER_GRID_RECORD sets it too; \
                    the flag wins)
                    """),
-            Option(flag: "--prune", "remove goldens whose scenario no longer exists (without it they fail as obsolete)"),
+            Option(flag: "--prune", """
+                remove goldens whose scenario no longer exists: not checked, not beside a checked scenario, and not at \
+                the path the manifest recorded (without it they fail as obsolete); folders that are not goldens are \
+                never touched
+                """),
             ScenarioLoader.Overrides.scale,
             Option("--jobs", "N", .int(1...256), default: "all cores",
                    "frames rendered and hashed in parallel, 1 to 256; results do not depend on N"),
@@ -50,15 +54,18 @@ enum CheckCommand {
             Option("--font", "PATH", .string, default: "style.font, then DejaVu Sans", "font for the labels"),
         ],
         notes: """
-            Nothing is written outside --goldens and --report: a recording goes into a temporary folder inside the
-            goldens folder and is renamed into place whole. A golden that is damaged (wrong frame count, bad hash,
-            missing or truncated key frame, a link out of the goldens folder, over a size limit) is an error
-            naming the file, never re-recorded silently.
+            Nothing is written outside --goldens and --report, and the two may not overlap: a recording goes into a
+            temporary folder inside the goldens folder and is swapped into place whole by one atomic rename. A
+            golden that is damaged (wrong frame count, bad hash, a key frame missing, truncated or not matching its
+            hash, a link out of the goldens folder, over a size limit) is an error naming the file, never
+            re-recorded (--record all refuses it too: delete it to record it again); the report, JUnit and JSON
+            still list what was checked, the damaged scenario as an error. An empty RENDER_GRID_RECORD or CI, and
+            CI=false or CI=0, count as unset.
             """,
         exitCodes: """
             0 every scenario passes (or was recorded by --record all or failed, or pruned); 1 a scenario
             fails, a golden is missing (also when --record missing just recorded it) or obsolete; 2 usage error,
-            invalid scenario or damaged golden.
+            invalid scenario, damaged golden, --goldens that is not a folder, or --report overlapping it.
             """,
         example: "render-grid check Scenarios/rotate.json --scale 1 --record never")
 
@@ -89,8 +96,21 @@ enum CheckCommand {
         }
         let json = args.flag("--json")
         let junit = args.string("--junit")
+        // Output paths are checked before anything is rendered, not after every scenario ran.
+        if let report = options.reportFolder, FileInput.kind(of: report) != .missing, FileInput.kind(of: report) != .folder {
+            throw UsageError("--report \(FileInput.quoted(report)) exists and is not a folder")
+        }
+        if let junit {
+            if FileInput.kind(of: junit) == .folder { throw UsageError("--junit \(FileInput.quoted(junit)) is a folder; give a file name such as check.xml") }
+            let folder = FileOutput.split(junit).folder
+            // (The report folder is made before the JUnit file is written: `--report report --junit report/junit.xml`.)
+            let inReport = options.reportFolder.map { GoldenChecker.samePath($0, folder) } ?? false
+            if !folder.isEmpty, FileInput.kind(of: folder) != .folder, !inReport {
+                throw UsageError("--junit \(FileInput.quoted(junit)): folder \(FileInput.quoted(folder)) does not exist")
+            }
+        }
 
-        let outcome = try GoldenChecker.run(paths, options: options) { scenario in
+        let (outcome, error) = try GoldenChecker.runReporting(paths, options: options) { scenario in
             guard !json else { return }
             let word = scenario.verdict.isPass ? "ok  " : "FAIL"
             print("\(word) \(FileInput.quoted(scenario.name)) (\(scenario.verdict.rawValue)): \(scenario.summary)")
@@ -107,10 +127,14 @@ enum CheckCommand {
             let count = { (v: ScenarioOutcome.Verdict) in outcome.scenarios.filter { $0.verdict == v }.count }
             var line = "check: \(outcome.scenarios.count) scenario\(outcome.scenarios.count == 1 ? "" : "s"): \(count(.passed)) passed, \(count(.failed)) failed, "
                 + "\(count(.missing)) missing, \(count(.recorded)) recorded, \(count(.obsolete)) obsolete, \(count(.pruned)) pruned"
+                + (count(.error) > 0 ? ", \(count(.error)) in error" : "")
             line += "; record mode \(outcome.recordMode.rawValue); " + (outcome.passed ? "ok" : "FAILED")
             if let report = options.reportFolder { line += "; report \(FileInput.quoted((report as NSString).appendingPathComponent("report.html")))" }
             print(line)
         }
+        // A damaged golden (or a scenario that does not load) stops the run: the reports above list what was
+        // checked and the scenario in error; the error itself is reported (exit 2) last.
+        if let error { throw error }
         return outcome.passed ? 0 : 1
     }
 }

@@ -17,4 +17,13 @@ int rg_gzip_compress(const uint8_t *data, size_t length, rg_buffer *out, char *m
 int rg_gzip_decompress(const uint8_t *data, size_t length, size_t max_output, rg_buffer *out,
                        char *message, size_t message_size);
 
+/// Receives decompressed bytes in order; returns 0 to go on, anything else to stop.
+typedef int (*rg_gzip_sink)(void *context, const uint8_t *data, size_t length);
+
+/// Decompresses one gzip member as `rg_gzip_decompress` does, but hands the bytes to `sink` in chunks of at most
+/// 1 MiB instead of keeping them: memory stays flat whatever the size. Returns 0 on success, -2 past `max_output`
+/// bytes in total, -1 for data that is not one complete gzip stream (message says why), -3 when sink stopped.
+int rg_gzip_decompress_stream(const uint8_t *data, size_t length, size_t max_output, void *context,
+                              rg_gzip_sink sink, char *message, size_t message_size);
+
 #endif

@@ -1,0 +1,42 @@
+import Testing
+@testable import GridTools
+
+/// `Gzip.forEachLine` decompresses a chunk (1 MiB) at a time: lines across chunk boundaries arrive whole, in
+/// order, with the split rules of the trace reader (no empty line after a final newline).
+@Suite struct GoldenGzipLinesTests {
+    static func lines(_ text: [UInt8], maxBytes: Int = 1 << 30) throws -> [[UInt8]] {
+        var out: [[UInt8]] = []
+        try Gzip.forEachLine(try Gzip.compress(text), maxBytes: maxBytes) { (buffer, range) throws(ToolError) in
+            out.append(Array(buffer[range]))
+        }
+        return out
+    }
+
+    @Test func linesAcrossChunksArriveWhole() throws {
+        var text: [UInt8] = [], expected: [[UInt8]] = []
+        var seed: UInt64 = 7
+        for i in 0..<900 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let line = Array(repeating: UInt8(ascii: "a") + UInt8(i % 26), count: Int(seed >> 54) * 8 + (i == 3 ? 0 : 1))
+            expected.append(line)
+            text += line + [UInt8(ascii: "\n")]
+        }
+        #expect(text.count > 3 << 20)
+        #expect(try Self.lines(text) == expected)
+        #expect(try Self.lines(text + Array("last".utf8)) == expected + [Array("last".utf8)])
+        #expect(try Self.lines([]) == [])
+        #expect(try Self.lines(Array("\n\nx".utf8)) == [[], [], Array("x".utf8)])
+    }
+
+    @Test func limitsAndDamageAreErrors() throws {
+        #expect(throws: ToolError.self) { try Self.lines(Array(repeating: 65, count: 3 << 20), maxBytes: 1 << 20) }
+        var packed = try Gzip.compress(Array(repeating: 65, count: 1000))
+        packed.removeLast(6)
+        #expect(throws: ToolError.self) {
+            try Gzip.forEachLine(packed, maxBytes: 1 << 20) { (_, _) throws(ToolError) in }
+        }
+        #expect(throws: ToolError.self) {
+            try Gzip.forEachLine(Array("not gzip".utf8), maxBytes: 1 << 20) { (_, _) throws(ToolError) in }
+        }
+    }
+}
