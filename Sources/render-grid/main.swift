@@ -33,8 +33,9 @@ let usage = {
 func report(_ error: Error) -> Int32 {
     let code: Int32
     switch error {
-    case is UsageError, is ScenarioError, is ToolError:
+    case is UsageError, is ScenarioError:
         code = 2
+    case let error as ToolError: code = error.isInputError ? 2 : 1
     case let error as RasterError: code = error.isInputError ? 2 : 1
     case let error as ExportError:
         if error.kind == .stopped, let signal = error.signal {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GridModel
 import Rasterizer
 
@@ -393,6 +394,23 @@ import Rasterizer
         let files = Set(CLI.files(in: report.appendingPathComponent("long-fling")))
         #expect(files == ["frame-1-actual.png", "frame-8-expected.png", "frame-8-actual.png", "frame-8-diff.png",
                           "frame-11-expected.png", "frame-11-actual.png", "frame-11-diff.png", "failing-1-25.png"], "\(files)")
+    }
+
+    /// A report that cannot be written (a full disk) is the machine's failure: exit 1, not 2 (`ToolError.output`).
+    @Test func unwritableReportExitsOne() throws {
+        guard let mount = TemporaryMount(options: "size=64k") else {
+            print("unwritableReportExitsOne: cannot mount a tmpfs here (not root); skipped")
+            return
+        }
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Scenarios/long-fling.json"), encoding: .utf8)
+        _ = try CLI.write(original, to: folder, as: "long-fling.json")
+        _ = try Self.run(["check", folder.path, "--jobs", "2"])
+        _ = try CLI.write(original.replacingOccurrences(of: #""x": -600,"#, with: #""x": -560,"#), to: folder, as: "long-fling.json")
+        let result = try Self.run(["check", folder.path, "--record", "never", "--report", mount.url.appendingPathComponent("r").path])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
     }
 }
 
