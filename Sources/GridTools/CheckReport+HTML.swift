@@ -122,17 +122,6 @@ extension CheckReport {
     /// `text` for HTML text or a double- or single-quoted attribute: `&`, `<`, `>`, `"`, `'` as entities,
     /// characters HTML forbids as visible `\u{XXXX}`.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in visible(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        entities(visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
     }
 }

@@ -54,37 +54,13 @@ extension CheckReport {
     /// line breaks as character references (so attribute normalization keeps them), characters XML cannot
     /// carry as visible `\u{XXXX}`.
     static func xmlAttribute(_ text: String) -> String {
-        var out = ""
-        for scalar in visible(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        entities(visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"])
     }
 
     /// `text` for XML character data: `&`, `<` and `>` as entities (so `]]>` cannot appear), carriage
     /// returns as `&#13;` (which parsers would otherwise turn into line feeds), characters XML cannot carry
     /// as visible `\u{XXXX}`.
     static func xmlText(_ text: String) -> String {
-        var out = ""
-        for scalar in visible(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        entities(visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"])
     }
 }

@@ -119,3 +119,14 @@ public enum CheckReport {
         }
     }
 }
+
+extension CheckReport {
+    /// `text` with each scalar in `table` replaced by its entity (the HTML and XML escapers' one loop).
+    static func entities(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let entity = table[scalar] { out += entity } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}
