@@ -22,11 +22,13 @@ struct CLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs render-grid; `environment`, when given, replaces the inherited environment.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

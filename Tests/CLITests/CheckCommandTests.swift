@@ -10,24 +10,11 @@ import Rasterizer
 @Suite struct CheckCommandTests {
     /// Runs render-grid with `CI` and `RENDER_GRID_RECORD` removed from the environment, then `environment` added.
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? CLI.packageRoot
         var env = ProcessInfo.processInfo.environment
         env["CI"] = nil
         env["RENDER_GRID_RECORD"] = nil
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: stderr, as: UTF8.self))
+        return try CLI.run(arguments, in: directory, environment: env)
     }
 
     /// A small scenario whose first drag moves by `dx` points (labels drawn, so the font matters).
