@@ -160,6 +160,53 @@ func flick(restingAt rest: Double, page: Int64) -> [FrameState] {
         #expect(kept.map(\.pattern) == [.deceleration] && kept.first?.frame == 5)
     }
 
+    /// A flick on moving content that adds the old velocity (`scroll.flickAdds`) leaves faster than the
+    /// ideal plane's release: pattern 10 at the release frame, and the offsets that follow (which differ
+    /// from the ideal's by design) are not named pattern 9.
+    @Test func aFlickOnMovingContentLeavesAtTheFingersVelocity() {
+        func run(_ released: Double) -> [PatternFinding] {
+            func release(_ v: Double) -> [ScrollEvent] {
+                [.willBeginDragging, .willEndDragging(velocity: Vector(x: v, y: 0), targetContentOffset: .zero), .willBeginDecelerating]
+            }
+            let ideal = [0.0, 10, 18, 35, 50].enumerated().map {
+                patternFrame($0.offset, x: $0.element, phase: .decelerating, events: $0.offset == 2 ? release(1000) : [])
+            }
+            let mine = [0.0, 10, 18, 45, 70].enumerated().map {
+                patternFrame($0.offset, x: released == 1000 ? ideal[$0.offset].contentOffset.x : $0.element, phase: .decelerating,
+                             events: $0.offset == 2 ? release(released) : [])
+            }
+            return PatternMonitor.findings(in: mine, ideal: ideal, facts: PatternFacts())
+        }
+        #expect(run(1000).isEmpty)
+        let found = run(1548)
+        #expect(found.map(\.pattern) == [.deceleration] && found.first?.frame == 2)
+        #expect(found.first?.expected.hasPrefix("a release at 1000 pt/s") == true && found.first?.actual.hasPrefix("1548 pt/s") == true)
+    }
+
+    /// `rows: 0` disables an axis; it does not make the grid finite (pattern 2 and full coverage apply).
+    @Test func aDisabledAxisLeavesTheGridInfinite() throws {
+        func facts(_ grid: String) throws -> PatternFacts {
+            let json = #"{ "name": "g", "viewport": { "width": 200, "height": 100, "scale": 1 }, "grid": { "tileSize": { "width": 50, "height": 100 }, "# + grid + #" }, "steps": [ { "wait": { "duration": 0.1 } } ] }"#
+            return PatternFacts(try ScenarioDecoder.decode(Array(json.utf8)))
+        }
+        #expect(try facts(#""rows": 0"#).infinite)
+        #expect(try !facts(#""rows": 0, "columns": 5"#).infinite)
+        #expect(try !facts(#""rows": 0, "columns": 5, "loop": "duplicate""#).infinite)
+    }
+
+    /// A duplicate loop with one copy of 160-point items in a 240-point viewport, dragged across the
+    /// wrap: the strip runs out and background shows where the ideal (endless) loop has an item; verify
+    /// names it pattern 1, also past the content edge that stops the pixel comparison.
+    @Test func aBlankAtTheWrapIsTheSeam() throws {
+        func report(copies: Int) throws -> VerifyReport {
+            let json = #"{ "name": "seam", "viewport": { "width": 120, "height": 40, "scale": 1 }, "grid": { "tileSize": { "width": 80, "height": 40 }, "columns": 5, "rows": 0, "loop": "duplicate", "loopCopies": "# + String(copies) + #" }, "scroll": { "recenter": "none" }, "steps": [ { "drag": { "by": { "x": 100 }, "duration": 0.5, "release": "hold" } }, { "wait": { "duration": 0.1 } } ] }"#
+            return try Verifier.verify(try ScenarioDecoder.decode(Array(json.utf8)), font: font)
+        }
+        let naive = try report(copies: 1)
+        #expect(naive.patterns.first?.pattern == .seamAtWrap, "\(naive.failures.map(\.detail))")
+        #expect(try report(copies: 2).patterns.isEmpty)
+    }
+
     @Test func everyPatternHasANameTitleAndFix() {
         #expect(Pattern.allCases.map(\.rawValue) == Array(1...10))
         #expect(Pattern.allCases.map(\.name) == ["seam-at-wrap", "edge-reached", "blank-tiles", "multi-page-flick", "index-out-of-range",
