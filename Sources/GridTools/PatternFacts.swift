@@ -15,6 +15,8 @@ public struct PatternFacts: Sendable, Equatable {
     public var pager = false
     /// Paging on (`scroll.paging` other than none, outside the pager).
     public var paging = false
+    /// `scroll.paging` outside the pager (`.none` without paging): `.snap` may travel several pages.
+    public var pagingMode = PagingMode.none
     /// `scroll.pageSize`, or nil when pages are the viewport.
     public var pageSize: Size?
     /// The page grid's origin on each axis, in points, as the scenario asks for (`scroll.pageGrid`).
@@ -41,6 +43,7 @@ public struct PatternFacts: Sendable, Equatable {
         pager = scenario.pager != nil
         paging = scenario.pager == nil && scenario.scroll.paging != .none
         pageSize = scenario.scroll.pageSize
+        pagingMode = scenario.pager == nil ? scenario.scroll.paging : .none
         let inset = scenario.scroll.adjustedContentInset
         leadingInset = Vector(x: inset.left, y: inset.top)
         trailingInset = Vector(x: inset.right, y: inset.bottom)

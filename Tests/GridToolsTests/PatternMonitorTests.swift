@@ -183,6 +183,36 @@ func flick(restingAt rest: Double, page: Int64) -> [FrameState] {
         #expect(found.first?.expected.hasPrefix("a release at 1000 pt/s") == true && found.first?.actual.hasPrefix("1548 pt/s") == true)
     }
 
+    /// A fling right after `wait until idle` begins in the frame the last motion rests: there is no idle
+    /// frame, so the landing is judged on the motion's last frame.
+    @Test func aLandingWithoutAnIdleFrameIsJudged() {
+        let next: [ScrollEvent] = [.didEndDecelerating] + flickEvents.drag + flickEvents.release
+        func run(_ landing: Int64) -> [PatternFinding] {
+            let frames = [patternFrame(0, x: 0, page: 0),
+                          patternFrame(1, x: 10, phase: .dragging, events: flickEvents.drag, page: 0),
+                          patternFrame(2, x: 40, phase: .decelerating, events: flickEvents.release, page: 0),
+                          patternFrame(3, x: Double(landing) * 100 - 0.1, phase: .decelerating, page: landing),
+                          patternFrame(4, x: Double(landing) * 100 - 10, phase: .decelerating, events: next, page: landing),
+                          patternFrame(5, x: Double(landing - 1) * 100, page: landing - 1)]
+            var facts = pagingFacts()
+            facts.pagingMode = .target
+            return PatternMonitor.findings(in: frames, facts: facts)
+        }
+        #expect(run(1).isEmpty)
+        let found = run(3)
+        #expect(found.map(\.pattern) == [.multiPageFlick] && found.first?.frame == 3 && found.first?.actual == "page (3, 0)")
+    }
+
+    /// At the same model offset a tile drawn where the ideal plane does not draw it is off the
+    /// device-pixel grid: an offset of 0.25 pt shown at 0 (rounded to points) where the ideal shows 0.5.
+    @Test func aTileShownElsewhereThanTheIdealIsPatternNine() {
+        let ideal = [patternFrame(0, x: 0, phase: .dragging), patternFrame(1, x: 0.3, phase: .dragging)]
+        #expect(PatternMonitor.findings(in: ideal, ideal: ideal, facts: PatternFacts()).isEmpty)
+        let points = [patternFrame(0, x: 0, phase: .dragging), patternFrame(1, x: 0.3, phase: .dragging, shown: 0)]
+        let found = PatternMonitor.findings(in: points, ideal: ideal, facts: PatternFacts())
+        #expect(found.map(\.pattern) == [.pixelGrid] && found.first?.frame == 1)
+    }
+
     /// `rows: 0` disables an axis; it does not make the grid finite (pattern 2 and full coverage apply).
     @Test func aDisabledAxisLeavesTheGridInfinite() throws {
         func facts(_ grid: String) throws -> PatternFacts {
