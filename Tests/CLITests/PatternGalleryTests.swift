@@ -16,6 +16,9 @@ struct PatternGalleryTests {
     /// The pattern number a file is for: its leading `NN-`.
     static func pattern(of file: String) -> Int? { Int(file.prefix { $0.isNumber }) }
 
+    /// The first frame verify names for each naive pattern, as `Scenarios/patterns/README.md`'s table says.
+    static let firstFrames: [Int: Int] = [1: 28, 2: 6, 3: 0, 4: 108, 5: 0, 6: 67, 7: 9, 8: 0, 9: 2, 10: 9]
+
     @Test func galleryIsThere() {
         let files = Self.files
         #expect(!files.isEmpty, "Scenarios/patterns/ has no scenario: the gallery is missing")
@@ -27,6 +30,21 @@ struct PatternGalleryTests {
         for naive in files where naive.hasSuffix("-naive.json") {
             let twin = naive.replacingOccurrences(of: "-naive.json", with: "-correct.json")
             #expect(files.contains(twin), "\(naive) has no twin \(twin)")
+        }
+    }
+
+    /// The README's table gives the same first frame for every pattern as `firstFrames`, and every
+    /// naive scenario has a row.
+    @Test func readmeTableHasTheFrames() throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("README.md"), encoding: .utf8)
+        var table: [Int: Int] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let n = Int(cells.first ?? ""), let frame = Int(cells.last ?? "") { table[n] = frame }
+        }
+        #expect(table == Self.firstFrames, "README.md's first frames \(table), the test's \(Self.firstFrames)")
+        for file in Self.files where file.hasSuffix("-naive.json") {
+            #expect(Self.pattern(of: file).flatMap { table[$0] } != nil, "\(file) has no row in README.md's table")
         }
     }
 
@@ -45,6 +63,8 @@ struct PatternGalleryTests {
                 for key in ["name", "frame", "expected", "actual", "fix"] {
                     #expect(finding?[key] != nil, "\(file): pattern \(n) without \(key)")
                 }
+                #expect(finding?["frame"] as? Int == Self.firstFrames[n],
+                        "\(file): pattern \(n) named at frame \(finding?["frame"] ?? "none"), the README says \(Self.firstFrames[n] ?? -1)")
                 // The text output names it in one line.
                 let text = try CLI.run(["verify", path])
                 #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("pattern \(n) (") && $0.contains("; fix: ") },
