@@ -8,12 +8,15 @@ public import GridModel
 /// print(facts.infinite, facts.paging)
 /// ```
 public struct PatternFacts: Sendable, Equatable {
-    /// No `columns`/`rows` and no pager: the grid must never show a content edge (pattern 2).
+    /// No item count on either axis (`columns`/`rows` absent, or 0: a disabled axis) and no pager:
+    /// the grid must never show a content edge (pattern 2).
     public var infinite = true
     /// The scenario is Infinite4Pager's pager (its own motion and fractional page frames).
     public var pager = false
     /// Paging on (`scroll.paging` other than none, outside the pager).
     public var paging = false
+    /// `scroll.paging` outside the pager (`.none` without paging): `.snap` may travel several pages.
+    public var pagingMode = PagingMode.none
     /// `scroll.pageSize`, or nil when pages are the viewport.
     public var pageSize: Size?
     /// The page grid's origin on each axis, in points, as the scenario asks for (`scroll.pageGrid`).
@@ -36,10 +39,11 @@ public struct PatternFacts: Sendable, Equatable {
 
     /// The facts of `scenario`.
     public init(_ scenario: Scenario) {
-        infinite = scenario.pager == nil && scenario.grid.columns == nil && scenario.grid.rows == nil
+        infinite = Self.isInfinite(scenario)
         pager = scenario.pager != nil
         paging = scenario.pager == nil && scenario.scroll.paging != .none
         pageSize = scenario.scroll.pageSize
+        pagingMode = scenario.pager == nil ? scenario.scroll.paging : .none
         let inset = scenario.scroll.adjustedContentInset
         leadingInset = Vector(x: inset.left, y: inset.top)
         trailingInset = Vector(x: inset.right, y: inset.bottom)
@@ -59,6 +63,16 @@ public struct PatternFacts: Sendable, Equatable {
         }
         movesX = x
         movesY = y
+    }
+
+    /// Whether `scenario`'s grid has no content edge to reach: no pager and no item count on an axis
+    /// (`rows: 0` or `columns: 0` only disables that axis, it does not bound the other).
+    ///
+    /// ```swift
+    /// PatternFacts.isInfinite(scenario)  // false with grid.columns: 5
+    /// ```
+    public static func isInfinite(_ scenario: Scenario) -> Bool {
+        scenario.pager == nil && (scenario.grid.columns ?? 0) == 0 && (scenario.grid.rows ?? 0) == 0
     }
 
     /// Whether an axis has an inset that moves UIKit's page grid off the inset-aligned one.

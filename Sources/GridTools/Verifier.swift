@@ -106,7 +106,7 @@ public enum Verifier {
         var a = try renderer.makeCanvas(), b = try renderer.makeCanvas()
         var previous: (FrameState, FrameState)?
         var comparing = true
-        let infinite = scenario.pager == nil && scenario.grid.columns == nil && scenario.grid.rows == nil
+        let infinite = PatternFacts.isInfinite(scenario)
         let facts = PatternFacts(scenario)
         var monitor = PatternMonitor(facts: facts)
         func named(_ finding: PatternFinding) {
@@ -159,10 +159,13 @@ public enum Verifier {
                                              actual: "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)")
                 named(finding)
                 fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box, finding: finding))
-            } else if !infinite, comparing, let ideal, let gap = uncoveredArea(frame), gap.pixels > (uncoveredArea(ideal)?.pixels ?? 0) {
-                // A finite or looping grid: background where the ideal plane has a tile.
+            } else if !infinite, comparing || facts.loops, let ideal, let gap = uncoveredArea(frame),
+                      gap.pixels > (uncoveredArea(ideal)?.pixels ?? 0) {
+                // A finite or looping grid: background where the ideal plane has a tile. On a loop it is the
+                // seam (pattern 1), checked past a content edge too: the ideal loop is an endless strip, and a
+                // duplicate loop's strip running out is the seam itself.
                 let box = IntRect(x: gap.box.0, y: gap.box.1, width: gap.box.2, height: gap.box.3)
-                let finding = PatternFinding(pattern: .blankTiles, frame: frame.index,
+                let finding = PatternFinding(pattern: facts.loops ? .seamAtWrap : .blankTiles, frame: frame.index,
                                              expected: "\(uncoveredArea(ideal)?.pixels ?? 0) background pixels (the ideal plane's)",
                                              actual: "\(gap.pixels) in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)")
                 named(finding)

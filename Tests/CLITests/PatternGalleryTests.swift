@@ -16,6 +16,9 @@ struct PatternGalleryTests {
     /// The pattern number a file is for: its leading `NN-`.
     static func pattern(of file: String) -> Int? { Int(file.prefix { $0.isNumber }) }
 
+    /// The first frame verify names for each naive pattern, as `Scenarios/patterns/README.md`'s table says.
+    static let firstFrames: [Int: Int] = [1: 28, 2: 6, 3: 0, 4: 108, 5: 0, 6: 67, 7: 9, 8: 0, 9: 2, 10: 9]
+
     @Test func galleryIsThere() {
         let files = Self.files
         #expect(!files.isEmpty, "Scenarios/patterns/ has no scenario: the gallery is missing")
@@ -30,9 +33,20 @@ struct PatternGalleryTests {
         }
     }
 
-    /// Naive scenarios verify does not name yet (a known issue each; the test fails when one starts passing, so
-    /// the list must shrink): 1 seam at the wrap, 2 edge reached and 3 blank tiles pass verify; 10 is named as 9.
-    static let notYetNamed: Set<Int> = [1, 2, 3, 10]
+    /// The README's table gives the same first frame for every pattern as `firstFrames`, and every
+    /// naive scenario has a row.
+    @Test func readmeTableHasTheFrames() throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("README.md"), encoding: .utf8)
+        var table: [Int: Int] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let n = Int(cells.first ?? ""), let frame = Int(cells.last ?? "") { table[n] = frame }
+        }
+        #expect(table == Self.firstFrames, "README.md's first frames \(table), the test's \(Self.firstFrames)")
+        for file in Self.files where file.hasSuffix("-naive.json") {
+            #expect(Self.pattern(of: file).flatMap { table[$0] } != nil, "\(file) has no row in README.md's table")
+        }
+    }
 
     @Test func naiveFailsNamingItsPatternAndCorrectPasses() throws {
         for file in Self.files {
@@ -41,14 +55,7 @@ struct PatternGalleryTests {
             let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
             let patterns = (object?["patterns"] as? [[String: Any]]) ?? []
             let numbers = patterns.compactMap { $0["pattern"] as? Int }
-            if file.hasSuffix("-naive.json"), let n = Self.pattern(of: file), Self.notYetNamed.contains(n) {
-                withKnownIssue("verify does not yet name pattern \(n) on \(file)") {
-                    let json = try CLI.run(["verify", path, "--json"])
-                    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-                    let numbers = ((object?["patterns"] as? [[String: Any]]) ?? []).compactMap { $0["pattern"] as? Int }
-                    #expect(numbers.contains(n), "\(file): verify named patterns \(numbers), not \(n)")
-                }
-            } else if file.hasSuffix("-naive.json") {
+            if file.hasSuffix("-naive.json") {
                 let n = try #require(Self.pattern(of: file))
                 #expect(json.status == 1, "\(file): verify passed; it must fail as pattern \(n)")
                 #expect(numbers.contains(n), "\(file): verify named patterns \(numbers), not \(n)\n\(json.stdout)")
@@ -56,6 +63,8 @@ struct PatternGalleryTests {
                 for key in ["name", "frame", "expected", "actual", "fix"] {
                     #expect(finding?[key] != nil, "\(file): pattern \(n) without \(key)")
                 }
+                #expect(finding?["frame"] as? Int == Self.firstFrames[n],
+                        "\(file): pattern \(n) named at frame \(finding?["frame"] ?? "none"), the README says \(Self.firstFrames[n] ?? -1)")
                 // The text output names it in one line.
                 let text = try CLI.run(["verify", path])
                 #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("pattern \(n) (") && $0.contains("; fix: ") },

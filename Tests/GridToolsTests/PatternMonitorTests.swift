@@ -160,6 +160,83 @@ func flick(restingAt rest: Double, page: Int64) -> [FrameState] {
         #expect(kept.map(\.pattern) == [.deceleration] && kept.first?.frame == 5)
     }
 
+    /// A flick on moving content that adds the old velocity (`scroll.flickAdds`) leaves faster than the
+    /// ideal plane's release: pattern 10 at the release frame, and the offsets that follow (which differ
+    /// from the ideal's by design) are not named pattern 9.
+    @Test func aFlickOnMovingContentLeavesAtTheFingersVelocity() {
+        func run(_ released: Double) -> [PatternFinding] {
+            func release(_ v: Double) -> [ScrollEvent] {
+                [.willBeginDragging, .willEndDragging(velocity: Vector(x: v, y: 0), targetContentOffset: .zero), .willBeginDecelerating]
+            }
+            let ideal = [0.0, 10, 18, 35, 50].enumerated().map {
+                patternFrame($0.offset, x: $0.element, phase: .decelerating, events: $0.offset == 2 ? release(1000) : [])
+            }
+            let mine = [0.0, 10, 18, 45, 70].enumerated().map {
+                patternFrame($0.offset, x: released == 1000 ? ideal[$0.offset].contentOffset.x : $0.element, phase: .decelerating,
+                             events: $0.offset == 2 ? release(released) : [])
+            }
+            return PatternMonitor.findings(in: mine, ideal: ideal, facts: PatternFacts())
+        }
+        #expect(run(1000).isEmpty)
+        let found = run(1548)
+        #expect(found.map(\.pattern) == [.deceleration] && found.first?.frame == 2)
+        #expect(found.first?.expected.hasPrefix("a release at 1000 pt/s") == true && found.first?.actual.hasPrefix("1548 pt/s") == true)
+    }
+
+    /// A fling right after `wait until idle` begins in the frame the last motion rests: there is no idle
+    /// frame, so the landing is judged on the motion's last frame.
+    @Test func aLandingWithoutAnIdleFrameIsJudged() {
+        let next: [ScrollEvent] = [.didEndDecelerating] + flickEvents.drag + flickEvents.release
+        func run(_ landing: Int64) -> [PatternFinding] {
+            let frames = [patternFrame(0, x: 0, page: 0),
+                          patternFrame(1, x: 10, phase: .dragging, events: flickEvents.drag, page: 0),
+                          patternFrame(2, x: 40, phase: .decelerating, events: flickEvents.release, page: 0),
+                          patternFrame(3, x: Double(landing) * 100 - 0.1, phase: .decelerating, page: landing),
+                          patternFrame(4, x: Double(landing) * 100 - 10, phase: .decelerating, events: next, page: landing),
+                          patternFrame(5, x: Double(landing - 1) * 100, page: landing - 1)]
+            var facts = pagingFacts()
+            facts.pagingMode = .target
+            return PatternMonitor.findings(in: frames, facts: facts)
+        }
+        #expect(run(1).isEmpty)
+        let found = run(3)
+        #expect(found.map(\.pattern) == [.multiPageFlick] && found.first?.frame == 3 && found.first?.actual == "page (3, 0)")
+    }
+
+    /// At the same model offset a tile drawn where the ideal plane does not draw it is off the
+    /// device-pixel grid: an offset of 0.25 pt shown at 0 (rounded to points) where the ideal shows 0.5.
+    @Test func aTileShownElsewhereThanTheIdealIsPatternNine() {
+        let ideal = [patternFrame(0, x: 0, phase: .dragging), patternFrame(1, x: 0.3, phase: .dragging)]
+        #expect(PatternMonitor.findings(in: ideal, ideal: ideal, facts: PatternFacts()).isEmpty)
+        let points = [patternFrame(0, x: 0, phase: .dragging), patternFrame(1, x: 0.3, phase: .dragging, shown: 0)]
+        let found = PatternMonitor.findings(in: points, ideal: ideal, facts: PatternFacts())
+        #expect(found.map(\.pattern) == [.pixelGrid] && found.first?.frame == 1)
+    }
+
+    /// `rows: 0` disables an axis; it does not make the grid finite (pattern 2 and full coverage apply).
+    @Test func aDisabledAxisLeavesTheGridInfinite() throws {
+        func facts(_ grid: String) throws -> PatternFacts {
+            let json = #"{ "name": "g", "viewport": { "width": 200, "height": 100, "scale": 1 }, "grid": { "tileSize": { "width": 50, "height": 100 }, "# + grid + #" }, "steps": [ { "wait": { "duration": 0.1 } } ] }"#
+            return PatternFacts(try ScenarioDecoder.decode(Array(json.utf8)))
+        }
+        #expect(try facts(#""rows": 0"#).infinite)
+        #expect(try !facts(#""rows": 0, "columns": 5"#).infinite)
+        #expect(try !facts(#""rows": 0, "columns": 5, "loop": "duplicate""#).infinite)
+    }
+
+    /// A duplicate loop with one copy of 160-point items in a 240-point viewport, dragged across the
+    /// wrap: the strip runs out and background shows where the ideal (endless) loop has an item; verify
+    /// names it pattern 1, also past the content edge that stops the pixel comparison.
+    @Test func aBlankAtTheWrapIsTheSeam() throws {
+        func report(copies: Int) throws -> VerifyReport {
+            let json = #"{ "name": "seam", "viewport": { "width": 120, "height": 40, "scale": 1 }, "grid": { "tileSize": { "width": 80, "height": 40 }, "columns": 5, "rows": 0, "loop": "duplicate", "loopCopies": "# + String(copies) + #" }, "scroll": { "recenter": "none" }, "steps": [ { "drag": { "by": { "x": 100 }, "duration": 0.5, "release": "hold" } }, { "wait": { "duration": 0.1 } } ] }"#
+            return try Verifier.verify(try ScenarioDecoder.decode(Array(json.utf8)), font: font)
+        }
+        let naive = try report(copies: 1)
+        #expect(naive.patterns.first?.pattern == .seamAtWrap, "\(naive.failures.map(\.detail))")
+        #expect(try report(copies: 2).patterns.isEmpty)
+    }
+
     @Test func everyPatternHasANameTitleAndFix() {
         #expect(Pattern.allCases.map(\.rawValue) == Array(1...10))
         #expect(Pattern.allCases.map(\.name) == ["seam-at-wrap", "edge-reached", "blank-tiles", "multi-page-flick", "index-out-of-range",
