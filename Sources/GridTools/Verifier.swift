@@ -167,7 +167,7 @@ public enum Verifier {
                 let box = IntRect(x: gap.box.0, y: gap.box.1, width: gap.box.2, height: gap.box.3)
                 let finding = PatternFinding(pattern: facts.loops ? .seamAtWrap : .blankTiles, frame: frame.index,
                                              expected: "\(uncoveredArea(ideal)?.pixels ?? 0) background pixels (the ideal plane's)",
-                                             actual: "\(gap.pixels) in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)")
+                                             actual: "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)")
                 named(finding)
                 fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box, finding: finding))
             }
