@@ -52,8 +52,9 @@ extension FrameExporter {
             _ = try pipeline.run(scenario, range: resolved, pending: { $0 }, store: { _, _ in }, batchDone: { _, groups, outputs in
                 for (group, output) in zip(groups, outputs) {
                     guard let output, let image = output.image else { continue }
-                    for state in group {
-                        do { try body(RenderedFrame(state: state, image: image, png: output.png)) } catch {
+                    for (n, state) in group.enumerated() {
+                        let frame = RenderedFrame(state: state, image: image, png: output.png, repeatsPrevious: n > 0)
+                        do { try body(frame) } catch {
                             throw BodyError(error: error)
                         }
                     }

@@ -132,4 +132,8 @@ public struct RenderedFrame: Sendable {
     public var image: Pixmap
     /// The frame's PNG bytes, with `ImageOptions.includePNG`; else nil.
     public var png: [UInt8]?
+    /// Whether this frame shares the drawing of the frame delivered just before it: the pipeline draws a run of
+    /// identical frames (an idle wait) once, so `image` is that same picture. A caller hashing or comparing frames
+    /// can reuse its result for the previous frame.
+    public var repeatsPrevious: Bool = false
 }

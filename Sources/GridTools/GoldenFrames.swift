@@ -34,16 +34,15 @@ enum GoldenFrames {
         let batchSize = max(1, jobs) * framesPerJob
         var batch: [RenderedFrame] = []
         batch.reserveCapacity(batchSize)
-        // The last frame of the previous batch, kept alive so that its storage cannot be freed and reused by a
-        // new image at the same address (which would make a different frame look shared).
-        var previous: (image: Pixmap, pixels: String)?
+        // The last digest of the previous batch, for a first frame that repeats it.
+        var previous: String?
         func flush() throws {
             let hashed = hash(batch, jobs: jobs, previous: previous)
             for (frame, digests) in zip(batch, hashed) {
                 try body(GoldenFrame(state: frame.state, image: frame.image, pixels: digests.pixels,
                                      traceLine: digests.line, trace: digests.trace))
             }
-            if let last = batch.last, let digests = hashed.last { previous = (last.image, digests.pixels) }
+            if let digests = hashed.last { previous = digests.pixels }
             batch.removeAll(keepingCapacity: true)
         }
         try FrameExporter.frames(0...Int.max, of: loaded.scenario, font: loaded.font, options: options) { frame in
@@ -53,37 +52,25 @@ enum GoldenFrames {
         try flush()
     }
 
-    /// The address of an image's pixel storage: frames of one pipeline group share it.
-    static func address(of image: Pixmap) -> UnsafeRawPointer? {
-        image.pixels.withUnsafeBytes { $0.baseAddress }
-    }
-
-    /// The digests of a batch, computed in parallel; a frame sharing its predecessor's pixel storage reuses
-    /// its hash (every frame compared is alive, so equal addresses mean shared storage).
-    static func hash(_ batch: [RenderedFrame], jobs: Int, previous: (image: Pixmap, pixels: String)?)
+    /// The digests of a batch, computed in parallel; a frame that repeats its predecessor's drawing
+    /// (`RenderedFrame.repeatsPrevious`) reuses its hash, `previous` for the batch's first frame.
+    static func hash(_ batch: [RenderedFrame], jobs: Int, previous: String?)
         -> [(pixels: String, line: String, trace: String)] {
         final class Slots: @unchecked Sendable {
             var values: [(pixels: String, line: String, trace: String)?]
             init(_ n: Int) { values = Array(repeating: nil, count: n) }
         }
         let slots = Slots(batch.count)
-        let addresses = batch.map { address(of: $0.image) }
-        // Which frames need their own pixel hash: the first of each run of shared storage.
-        let owner: [Int?] = addresses.indices.map { i in
-            i > 0 && addresses[i] != nil && addresses[i] == addresses[i - 1] ? nil : i
+        // Which frames need their own pixel hash: the first of each run of one drawing.
+        let owner: [Int?] = batch.indices.map { i in
+            batch[i].repeatsPrevious && (i > 0 || previous != nil) ? nil : i
         }
         let frames = batch
-        let reusePrevious = previous.flatMap { p in
-            let base = address(of: p.image)
-            return base != nil && base == addresses.first ? p.pixels : nil
-        }
         let work: @Sendable (Int) -> Void = { i in
             let line = Trace.line(for: frames[i].state)
             let trace = String(SHA256.hex(Array(line.utf8)).prefix(16))
             var pixels = ""
-            if owner[i] != nil {
-                if i == 0, let reusePrevious { pixels = reusePrevious } else { pixels = SHA256.pixels(frames[i].image) }
-            }
+            if owner[i] != nil { pixels = SHA256.pixels(frames[i].image) }
             slots.values[i] = (pixels, line, trace)
         }
         if jobs > 1 && frames.count > 1 {
@@ -95,7 +82,7 @@ enum GoldenFrames {
         out.reserveCapacity(frames.count)
         for i in frames.indices {
             var value = slots.values[i]!
-            if owner[i] == nil { value.pixels = out[i - 1].pixels }
+            if owner[i] == nil { value.pixels = i > 0 ? out[i - 1].pixels : previous ?? "" }
             out.append(value)
         }
         return out

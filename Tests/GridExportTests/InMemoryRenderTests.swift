@@ -33,6 +33,26 @@ import Rasterizer
         #expect(try PNGCodec.decode(file).pixels == ten.pixels)
     }
 
+    /// `repeatsPrevious` marks exactly frames whose picture is the previous frame's: a bundled scenario with idle
+    /// waits has some, each equal in pixels to its predecessor, and the first frame never has it.
+    @Test(arguments: [1, 3]) func repeatsPreviousMarksSharedDrawings(jobs: Int) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let loaded = try ScenarioFile.load(path: root.appendingPathComponent("Scenarios/rotate.json").path).scaled(to: 1)
+        var options = ImageOptions()
+        options.jobs = jobs
+        var last: Pixmap?, repeats = 0, frames = 0
+        try FrameExporter.frames(0...Int.max, of: loaded.scenario, font: loaded.font, options: options) { frame in
+            if frame.repeatsPrevious {
+                repeats += 1
+                #expect(frame.image == last, "frame \(frame.state.index) repeats a different picture")
+            }
+            #expect(frame.state.index > 0 || !frame.repeatsPrevious)
+            last = frame.image
+            frames += 1
+        }
+        #expect(repeats > 0, "rotate's waits give repeated frames")
+    }
+
     @Test func aFrameWithoutTextNeedsNoFont() throws {
         let scenario = try ScenarioDecoder.decode(Array(smallScenario(style: #""fontSize": 0"#).utf8))
         let image = try FrameExporter.frame(5, of: scenario, font: nil)
