@@ -30,9 +30,9 @@ import Testing
         return a == nil && b == nil ? [] : [path]
     }
 
-    @Test func thereAreTenPairs() {
-        #expect(Self.pairs.count == 10, "\(Self.pairs)")
-        #expect(patternScenarioNames().count == 20)
+    @Test func everyPatternHasAPair() {
+        #expect(Set(Self.pairs.compactMap { Int($0.prefix(2)) }) == Set(1...10), "\(Self.pairs)")
+        #expect(patternScenarioNames().count == 2 * Self.pairs.count)
     }
 
     @Test(arguments: pairs)
