@@ -66,6 +66,24 @@ struct PlotScale {
         return out
     }
 
+    /// The labels of `ticks` (ascending, as `ticks(_:_:)` makes them): `format`'s short form, or, when
+    /// that gives two neighbours the same label (50,000 to 50,020 pt reads "50k" five times), every
+    /// digit the step needs ("50004", "50008", or "0.125" for a step of 0.005).
+    ///
+    /// ```swift
+    /// PlotScale.labels([50_000, 50_005, 50_010])  // ["50000", "50005", "50010"]
+    /// ```
+    static func labels(_ ticks: [Double]) -> [String] {
+        let short = ticks.map(format)
+        guard zip(short, short.dropFirst()).contains(where: { $0 == $1 }) else { return short }
+        let step = zip(ticks, ticks.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.min() ?? 1
+        let decimals = min(9, max(0, Int((-log10(step)).rounded(.up))))
+        return ticks.map { v in
+            guard v.isFinite, abs(v) < 1e15 else { return format(v) }
+            return String(format: "%.\(decimals)f", v)
+        }
+    }
+
     /// A short axis label; 1e9 and over (and NaN and infinities) in %g form, so 1e308 is "1e+308".
     static func format(_ v: Double) -> String {
         if abs(v) < 1e-9 { return "0" }

@@ -136,10 +136,11 @@ public enum TracePlot {
 
     /// Grid lines with value labels on the left and, on the last panel, time labels below.
     static func drawGrid(value: PlotScale, time: PlotScale, frame: PixelRect, timeLabels: Bool, font: FontRenderer, into canvas: inout Pixmap) {
-        for v in PlotScale.ticks(value.lo, value.hi) {
+        let ticks = PlotScale.ticks(value.lo, value.hi)
+        for (v, text) in zip(ticks, PlotScale.labels(ticks)) {
             guard let y = value.position(v) else { continue }
             canvas.fill(PixelRect(x: frame.x, y: y, width: frame.width, height: 1), RGBA(225, 225, 225))
-            let label = font.layout(PlotScale.format(v), pixelSize: 11)
+            let label = font.layout(text, pixelSize: 11)
             canvas.draw(label, x: Int(frame.x) - 6 - label.width, baseline: Int(y) + 4, color: RGBA(60, 60, 60), clip: canvas.bounds)
         }
         for t in PlotScale.ticks(time.lo, time.hi) {

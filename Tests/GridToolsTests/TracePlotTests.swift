@@ -81,6 +81,11 @@ import Rasterizer
         #expect(PlotScale.format(1e308) == "1e+308")
         #expect(PlotScale.format(-.greatestFiniteMagnitude).count < 12)
         #expect(PlotScale.format(12000) == "12k" && PlotScale.format(0.25) == "0.25" && PlotScale.format(3) == "3")
+        // A narrow range far from zero (a slow drag at 50,000 pt) gets every digit its ticks need, not "50k" five times.
+        #expect(PlotScale.labels(PlotScale.ticks(50_000, 50_020)) == ["50000", "50005", "50010", "50015", "50020"])
+        #expect(PlotScale.labels([1.5e8, 1.500004e8]) == ["150000000", "150000400"])
+        #expect(PlotScale.labels([10, 10.005, 10.01]) == ["10.000", "10.005", "10.010"])
+        #expect(PlotScale.labels([0, 2, 4]) == ["0", "2", "4"])
     }
 
     @Test func scaleMapsAnyRangeInsideItsSpan() {
