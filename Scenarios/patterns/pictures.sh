@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Draws the pattern gallery's pictures, the ones README's "The pattern gallery" table shows, into a folder.
 #
-#   bash Scenarios/patterns/pictures.sh Scenarios/patterns/pictures   # from the repository root
+#   bash Scenarios/patterns/pictures.sh docs/images/patterns   # from the repository root
 #
 # RENDER_GRID names the render-grid binary (default: `swift build`'s). Three kinds of picture, all made with
 # render-grid's own commands, so they are what a user gets:

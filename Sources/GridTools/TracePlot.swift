@@ -51,6 +51,29 @@ public enum TracePlot {
         ([.loopJump, .pageChanged, .jump, .resize, .cancel], RGBA(90, 90, 90)),
     ]
 
+    /// The series of a panel left out of its scale: a constant one far outside the moving ones' range
+    /// (a cross axis resting at 49,843 pt while x moves around 8,000 would flatten x to a line). The
+    /// legend names its value instead.
+    ///
+    /// ```swift
+    /// TracePlot.offScale([x8000to8400, yAt49843])  // [1]
+    /// ```
+    static func offScale(_ series: [Series]) -> Set<Int> {
+        func range(_ s: Series) -> (lo: Double, hi: Double)? {
+            let values = s.points.map(\.1).filter(\.isFinite)
+            guard let lo = values.min(), let hi = values.max() else { return nil }
+            return (lo, hi)
+        }
+        let ranges = series.map(range)
+        let moving = ranges.compactMap { $0 }.filter { $0.hi > $0.lo }
+        guard let lo = moving.map(\.lo).min(), let hi = moving.map(\.hi).max() else { return [] }
+        let span = hi - lo
+        return Set(ranges.indices.filter { k in
+            guard let r = ranges[k], r.hi == r.lo else { return false }
+            return r.lo < lo - span || r.lo > hi + span
+        })
+    }
+
     /// Plots offset, velocity and tiles over time, one panel each, with recenters and events marked.
     ///
     /// ```swift
@@ -89,7 +112,8 @@ public enum TracePlot {
         for (i, panel) in panels.enumerated() {
             let frame = PixelRect(x: left, y: top + Double(i) * (panelHeight + spacing), width: Double(options.width) - left - right, height: panelHeight)
             let time = PlotScale(lo: frames.first!.t, hi: max(frames.last!.t, frames.first!.t.nextUp), start: frame.x, length: frame.width)
-            let value = PlotScale(values: panel.1.flatMap { $0.points.map(\.1) }, padding: 0.05,
+            let hidden = offScale(panel.1)
+            let value = PlotScale(values: panel.1.indices.filter { !hidden.contains($0) }.flatMap { panel.1[$0].points.map(\.1) }, padding: 0.05,
                                   start: frame.y + frame.height, length: -frame.height)
             let columns = PlotColumns(frame)
             let area = IntRect(minX: Int(frame.x), minY: Int(frame.y), maxX: Int(frame.x + frame.width), maxY: Int(frame.y + frame.height))
@@ -106,7 +130,7 @@ public enum TracePlot {
                     for x in columns.markers(times) { canvas.fill(PixelRect(x: x - 1.5, y: frame.y, width: 3, height: 8), color) }
                 }
             }
-            for series in panel.1 {
+            for (k, series) in panel.1.enumerated() where !hidden.contains(k) {
                 let points = series.points.map { p in time.position(p.0).flatMap { x in value.position(p.1).map { (x: x, y: $0) } } }
                 columns.polyline(points, color: series.color, into: &canvas, clip: area)
             }
@@ -115,7 +139,9 @@ public enum TracePlot {
             canvas.fill(PixelRect(x: frame.x - 1, y: frame.y, width: 1, height: frame.height), RGBA(0, 0, 0))
             canvas.draw(font.layout(panel.0, pixelSize: 12), x: Int(frame.x) + 6, baseline: Int(frame.y) + 22, color: RGBA(0, 0, 0), clip: canvas.bounds)
             // Legend.
-            var names = panel.1.map { ($0.name, $0.color) }
+            var names = panel.1.enumerated().map { k, series in
+                (hidden.contains(k) ? "\(series.name) \(num(series.points.first?.1 ?? 0)) (constant, not drawn)" : series.name, series.color)
+            }
             if hasRecenters { names.append(("recenter", RGBA(220, 30, 30))) }
             var lx = Int(frame.x + frame.width) - 10
             for (name, color) in names.reversed() {

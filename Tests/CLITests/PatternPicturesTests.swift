@@ -5,7 +5,7 @@ import Testing
 /// render-grid today, and what it quotes of `verify` is verify's real output on each naive scenario.
 @Suite
 struct PatternPicturesTests {
-    static let committed = CLI.packageRoot.appendingPathComponent("Scenarios/patterns/pictures")
+    static let committed = CLI.packageRoot.appendingPathComponent("docs/images/patterns")
 
     /// A row of README's gallery table: the pattern number, the pair its pictures show, the verify text
     /// it quotes (between backticks) and the fix it gives.
@@ -51,7 +51,7 @@ struct PatternPicturesTests {
         let diff = try CLI.run(["diff", Self.committed.path, out.path, "--max-diff-ratio", "0.002"])
         #expect(diff.status == 0, """
             the committed pictures are not what pictures.sh draws now; look at the new ones, then remake them:
-            bash Scenarios/patterns/pictures.sh Scenarios/patterns/pictures
+            bash Scenarios/patterns/pictures.sh docs/images/patterns
             \(diff.stdout)
             """)
     }

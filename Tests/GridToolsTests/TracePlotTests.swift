@@ -61,6 +61,18 @@ import Rasterizer
         }
     }
 
+    /// A cross axis resting far from the moving one (y at 49,843 pt while x moves near 8,000) is left out of
+    /// the scale, so x is not flattened to a line; a constant within reach (y 0 beside x 0…100) is drawn.
+    @Test func aConstantSeriesFarAwayIsLeftOutOfTheScale() {
+        func series(_ name: String, _ values: [Double]) -> TracePlot.Series {
+            TracePlot.Series(name: name, color: RGBA(0, 0, 0), points: values.enumerated().map { (Double($0.offset), $0.element) })
+        }
+        #expect(TracePlot.offScale([series("x", [8000, 8200, 8400]), series("y", [49843.5, 49843.5, 49843.5])]) == [1])
+        #expect(TracePlot.offScale([series("x", [0, 50, 100]), series("y", [0, 0, 0])]).isEmpty)
+        #expect(TracePlot.offScale([series("x", [5, 5]), series("y", [9000, 9000])]).isEmpty)
+        #expect(TracePlot.offScale([series("x", [.nan, 1, 2]), series("y", [.infinity, .infinity])]).isEmpty)
+    }
+
     @Test func ticksAreFewFiniteAndInRange() {
         let ranges: [(Double, Double)] = [(0, 0), (1, 0), (.nan, 1), (0, .nan), (0, .infinity), (-.infinity, 0), (-1e308, 1e308),
                                           (-.greatestFiniteMagnitude, .greatestFiniteMagnitude), (1e20, 1e20 + 16384), (0, Double.leastNonzeroMagnitude),
