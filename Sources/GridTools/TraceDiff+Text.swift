@@ -15,6 +15,12 @@ enum TraceText {
         return text == "0" || text == "-0" ? String(format: "%.3g", v) : text
     }
 
+    /// A difference of two finite values: `number`, except that one too large for a Double (1e308 less
+    /// -1e308 is infinite) reads "over 1.79769e+308" rather than "inf".
+    static func difference(_ v: Double) -> String {
+        v == .infinity ? "over " + number(.greatestFiniteMagnitude) : number(v)
+    }
+
     /// A coordinate of a tile rectangle, with at least one decimal: "120.5", "121.0".
     static func rectNumber(_ v: Double) -> String {
         let text = number(v)

@@ -219,7 +219,7 @@ struct TraceComparison {
         line(.events, "events", "differ")
         out += eventCounts()
         if let tally = tallies[.offset], let frame = tally.largestFrame {
-            out.append("offsets differ in \(TraceText.count(tally.frames, "frame")), largest \(TraceText.number(tally.largest)) pt at frame \(frame)")
+            out.append("offsets differ in \(TraceText.count(tally.frames, "frame")), largest \(TraceText.difference(tally.largest)) pt at frame \(frame)")
         }
         if let tally = tallies[.page], let pair = tally.first {
             let e = expected[pair.expected], a = actual[pair.actual]
@@ -231,7 +231,7 @@ struct TraceComparison {
         if let tally = tallies[.tiles], let pair = tally.first {
             var text = "tile placement differs in \(TraceText.count(tally.frames, "frame")), first at frame \(expected[pair.expected].frame)"
             if tally.largest > 0, let frame = tally.largestFrame {
-                text += "; largest rect difference \(TraceText.number(tally.largest)) pt at frame \(frame)"
+                text += "; largest rect difference \(TraceText.difference(tally.largest)) pt at frame \(frame)"
             }
             out.append(text)
         }

@@ -297,6 +297,9 @@ func described(_ diff: TraceDiff) -> Comment {
         // A NaN offset still gets its summary line (the largest difference was never set for NaN).
         let nan = TraceDiff.compare(expected: [TraceFrame(frame: 0, t: 0, offsetX: .nan)], actual: [TraceFrame(frame: 0, t: 0)], scale: 1)
         #expect(nan.summary == ["offsets differ in 1 frame, largest nan pt at frame 0"], described(nan))
+        // Two finite offsets whose difference overflows a Double: "over 1.79769e+308", not "inf".
+        let far = TraceDiff.compare(expected: [TraceFrame(frame: 0, t: 0, offsetX: big)], actual: [TraceFrame(frame: 0, t: 0, offsetX: -big)], scale: 1)
+        #expect(far.summary == ["offsets differ in 1 frame, largest over 1.79769e+308 pt at frame 0"], described(far))
     }
 
     /// The scale read from the tile positions: 2 for long-fling, 3 for scale3, 1 without tiles.
