@@ -132,7 +132,7 @@ public struct FrameState: Sendable {
 
     /// Whether this frame draws exactly the same pixels as `other` (ids and events do not draw).
     public func drawsSame(as other: FrameState) -> Bool {
-        viewport == other.viewport && tiles.count == other.tiles.count
+        viewport == other.viewport && scale == other.scale && tiles.count == other.tiles.count
             && zip(tiles, other.tiles).allSatisfy { $0.drawsSame(as: $1) } && layers == other.layers
     }
 }

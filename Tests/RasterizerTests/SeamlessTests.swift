@@ -128,17 +128,14 @@ let framesBeforeTheEdge: [String: (frames: Int, recenters: Int)] = [
         #expect(try pixels(renderer, other) == pixels(renderer, base))
     }
 
-    /// `FrameState.scale` is read (it sizes the canvas) but `drawsSame` does not compare it. Every frame
-    /// of a simulation has the scenario's scale, so it cannot differ between a strategy frame and its
-    /// reference today; this records the gap until `drawsSame` compares it.
-    @Test func frameScaleIsReadButNotCompared() throws {
+    /// `FrameState.scale` is read (it sizes the canvas), so `drawsSame` compares it: two frames at other
+    /// scales never count as the same drawing (a regression test; it was a known issue until it did).
+    @Test func frameScaleIsReadAndCompared() throws {
         let (renderer, base) = try Self.parallaxFrame()
         var other = base
         other.scale += 1
-        let same = try pixels(renderer, other) == pixels(renderer, base)
-        withKnownIssue("drawsSame ignores FrameState.scale, which sizes the canvas") {
-            #expect(!other.drawsSame(as: base) || same)
-        }
+        #expect(try pixels(renderer, other) != pixels(renderer, base))
+        #expect(!other.drawsSame(as: base))
     }
 
     /// Each field `drawsSame` compares changes the pixels when it changes, so the comparison is not
