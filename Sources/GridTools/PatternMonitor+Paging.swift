@@ -8,11 +8,11 @@ extension PatternMonitor {
                               touched: Bool, gridBefore: Vector) {
         let prior = previous
         if resized, let p = prior {
-            if facts.paging, let k = p.page, p.phase == .idle { resizePage = (k, nil, frame.index) }
+            if facts.paging, let k = p.page, p.phase == .idle { resizePage = (k, nil, false) }
             if facts.paging, let k = p.page, p.phase != .idle {
                 // During a motion the resize stops it and keeps the page showing at that moment, which lies
                 // between the last frame's page and the page one frame on at the last frame's speed.
-                resizePage = (k, pageAhead(p, before: frame, gridShift: gridBefore), frame.index)
+                resizePage = (k, pageAhead(p, before: frame, gridShift: gridBefore), true)
             }
             if !facts.paging, p.phase == .idle, facts.infinite {
                 let pAbs = absoluteOffset(p, before: frame)
@@ -55,7 +55,7 @@ extension PatternMonitor {
             let expected = Vector(x: facts.movesX ? facts.gridOrigin.x + gridShift.x + Double(k.x) * size.width : shown.x,
                                   y: facts.movesY ? facts.gridOrigin.y + gridShift.y + Double(k.y) * size.height : shown.y)
             if !kept || (facts.movesX && abs(shown.x - expected.x) > tol) || (facts.movesY && abs(shown.y - expected.y) > tol) {
-                let when = r.alternative == nil ? "showing before the resize" : "showing at the resize during the motion"
+                let when = !r.moving ? "showing before the resize" : "showing at the resize during the motion"
                 found(.rotationPage, frame.index, expected: "page \(k) at offset \(pt(expected)) (\(when))",
                       actual: "page \(page) at offset \(pt(shown))")
             }

@@ -54,7 +54,7 @@ public struct PatternMonitor: Sendable {
     var programmatic = false
     /// The page showing before a resize (and, for a resize during a motion, the page one frame on at the
     /// same speed), waiting for the next rest.
-    var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, frame: Int)?
+    var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool)?
     /// After a touch-down on decelerating content: the last per-frame delta of the drag.
     var touchDown: (frame: Int, lastDelta: Vector?)?
     /// The tile followed by the device-pixel check, and the range of its position less the offset.
