@@ -121,7 +121,8 @@ struct ScrollModel: ScrollEngine {
         // `.page` without paging keeps the centre.
         let resize = scenario.scroll.effectiveResize
         resizePolicy = resize == .page && scenario.scroll.paging == .none ? .center : resize
-        pageLimit = scenario.scroll.pageLimit
+        // The reference is the ideal plane: a flick moves at most one page (pattern 4's expected page).
+        pageLimit = reference ? .one : scenario.scroll.pageLimit
         flickAdds = scenario.scroll.flickAdds && !reference
         precision = reference ? .exact : scenario.scroll.precision
         // The reference is the ideal plane: always on the device-pixel grid.

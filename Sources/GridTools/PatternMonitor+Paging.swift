@@ -1,12 +1,19 @@
 import GridModel
 
-/// Patterns 4, 6 and 7: landings within a page, resizes that keep the page, the inset page grid.
+/// Patterns 4, 6 and 7: one page per flick (during the motion and where it lands), resizes that keep the
+/// page (at rest and during a motion), the inset page grid.
 extension PatternMonitor {
     /// 4, 6 and 7: paging lands within a page of the start, on the page grid; a resize keeps the page.
-    mutating func checkPaging(_ frame: FrameState, absolute: Vector, tol: Double, resized: Bool, jumped: Bool, touched: Bool) {
+    mutating func checkPaging(_ frame: FrameState, _ ideal: FrameState?, absolute: Vector, tol: Double, resized: Bool, jumped: Bool,
+                              touched: Bool, gridBefore: Vector) {
         let prior = previous
         if resized, let p = prior {
-            if facts.paging, let k = p.page, p.phase == .idle { resizePage = (k, frame.index) }
+            if facts.paging, let k = p.page, p.phase == .idle { resizePage = (k, nil, false) }
+            if facts.paging, let k = p.page, p.phase != .idle {
+                // During a motion the resize stops it and keeps the page showing at that moment, which lies
+                // between the last frame's page and the page one frame on at the last frame's speed.
+                resizePage = (k, pageAhead(p, before: frame, gridShift: gridBefore), true)
+            }
             if !facts.paging, p.phase == .idle, facts.infinite {
                 let pAbs = absoluteOffset(p, before: frame)
                 let before = Vector(x: pAbs.x + p.viewport.width / 2, y: pAbs.y + p.viewport.height / 2)
@@ -34,23 +41,81 @@ extension PatternMonitor {
             startPage = prior?.page ?? page
         }
         if frame.events.contains(where: { if case .willEndDragging = $0 { return true } else { return false } }) { releasePage = page }
+        checkPassing(frame, page: page, ideal: ideal, resized: resized)
         guard frame.phase == .idle, resized || (prior.map { $0.phase != .idle } ?? false) else { return }
         // At rest.
         defer { startPage = nil; releasePage = nil; programmatic = false }
         if let r = resizePage {
             resizePage = nil
             let size = pageSize(frame)
-            let expected = Vector(x: facts.gridOrigin.x + gridShift.x + Double(r.page.x) * size.width,
-                                  y: facts.gridOrigin.y + gridShift.y + Double(r.page.y) * size.height)
             let shown = frame.contentOffset
-            if page != r.page || (facts.movesX && abs(shown.x - expected.x) > tol) || (facts.movesY && abs(shown.y - expected.y) > tol) {
-                found(.rotationPage, frame.index, expected: "page \(r.page) at offset \(pt(expected)) (showing before the resize)",
+            let kept = page == r.page || page == r.alternative
+            let k = kept ? page : r.page
+            // An axis no step moves keeps its offset (its page is 0 whatever the offset).
+            let expected = Vector(x: facts.movesX ? facts.gridOrigin.x + gridShift.x + Double(k.x) * size.width : shown.x,
+                                  y: facts.movesY ? facts.gridOrigin.y + gridShift.y + Double(k.y) * size.height : shown.y)
+            if !kept || (facts.movesX && abs(shown.x - expected.x) > tol) || (facts.movesY && abs(shown.y - expected.y) > tol) {
+                let when = !r.moving ? "showing before the resize" : "showing at the resize during the motion"
+                found(.rotationPage, frame.index, expected: "page \(k) at offset \(pt(expected)) (\(when))",
                       actual: "page \(page) at offset \(pt(shown))")
             }
             return
         }
         checkLanding(page, frame: frame.index)
         checkGrid(frame, tol: tol)
+    }
+
+    /// 4 during a motion: after the release of a drag or fling under `"viewport"` or `"target"` paging (one
+    /// page per gesture; `"snap"` decelerates freely by design), no frame shows a page beyond the start ± 1
+    /// and the release page ± 1. The expected page is the ideal plane's when it lies within those, else
+    /// the nearest allowed page.
+    mutating func checkPassing(_ frame: FrameState, page: TileCoordinate, ideal: FrameState?, resized: Bool) {
+        guard facts.pagingMode == .viewport || facts.pagingMode == .target, !programmatic, !resized,
+              frame.phase == .decelerating || frame.phase == .bouncing,
+              let start = startPage, let release = releasePage, !Self.near(page, start), !Self.near(page, release) else { return }
+        var expected = TileCoordinate(x: min(max(page.x, start.x - 1), start.x + 1), y: min(max(page.y, start.y - 1), start.y + 1))
+        var whose = "start \(start) ± 1"
+        if !facts.loops, let i = ideal?.page, Self.near(i, start) || Self.near(i, release) {
+            expected = i
+            whose = "the ideal plane's; start \(start) ± 1"
+        }
+        found(.multiPageFlick, frame.index, expected: "page \(expected) (\(whose))",
+              actual: "page \(page), \(max(abs(page.x - release.x), abs(page.y - release.y))) pages from the release page \(release)")
+    }
+
+    /// Whether `page` is within one page of `other` on both axes.
+    static func near(_ page: TileCoordinate, _ other: TileCoordinate) -> Bool {
+        abs(page.x - other.x) <= 1 && abs(page.y - other.y) <= 1
+    }
+
+    /// 4: a release whose target (`willEndDragging`'s `targetContentOffset`, less the offset) differs from
+    /// the ideal plane's moves differently by design (a target with no page limit): 8 and 9 stop comparing
+    /// offsets with the ideal from then on, and 4 names it.
+    mutating func checkPagingTarget(_ frame: FrameState, _ ideal: FrameState?) {
+        guard facts.paging, let ideal, let mine = Self.releaseTarget(frame), let theirs = Self.releaseTarget(ideal) else { return }
+        let a = Vector(x: mine.x - frame.contentOffset.x, y: mine.y - frame.contentOffset.y)
+        let b = Vector(x: theirs.x - ideal.contentOffset.x, y: theirs.y - ideal.contentOffset.y)
+        if abs(a.x - b.x) > 1e-3 || abs(a.y - b.y) > 1e-3 { diverged = true }
+    }
+
+    /// The target offset of a frame's `willEndDragging`, if it has one.
+    static func releaseTarget(_ frame: FrameState) -> Vector? {
+        for case .willEndDragging(_, let target) in frame.events { return target }
+        return nil
+    }
+
+    /// The page (on the grid before a resize) one frame on from `p` at the speed from the frame before it.
+    func pageAhead(_ p: FrameState, before frame: FrameState, gridShift g: Vector) -> TileCoordinate? {
+        guard let q = beforePrevious, q.viewport == p.viewport else { return nil }
+        let pAbs = absoluteOffset(p, before: frame), qAbs = absoluteOffset(q, before: p, frame)
+        let size = pageSize(p)
+        guard size.width > 0, size.height > 0 else { return nil }
+        // The same shift as `p.contentOffset`'s: absolute + (contentOffset − absolute).
+        let ahead = Vector(x: p.contentOffset.x + (pAbs.x - qAbs.x), y: p.contentOffset.y + (pAbs.y - qAbs.y))
+        // The nearest page, as the model counts it: ⌊(offset − origin) / size + ½⌋.
+        func page(_ o: Double, _ origin: Double, _ s: Double) -> Int64 { Int64(((o - origin) / s + 0.5).rounded(.down)) }
+        return TileCoordinate(x: facts.movesX ? page(ahead.x, facts.gridOrigin.x + g.x, size.width) : p.page?.x ?? 0,
+                              y: facts.movesY ? page(ahead.y, facts.gridOrigin.y + g.y, size.height) : p.page?.y ?? 0)
     }
 
     /// 4: the page a motion landed on lies within one page of where it began or was released.

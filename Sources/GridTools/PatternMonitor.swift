@@ -17,9 +17,14 @@ public import GridModel
 /// - 2: an infinite grid never hits a content edge.
 /// - 4: under paging a motion that began with a drag or fling rests within one page of where it
 ///   began (or of the page it was released on; when the next touch begins in the frame it rests, on
-///   its last frame) and, away from the edges, on a multiple of the page size.
-/// - 5: on a looping or finite axis every tile's item lies in [0, N).
-/// - 6: a resize at rest keeps the page (offset = page × new page size) or, without paging, the centre.
+///   its last frame) and, away from the edges, on a multiple of the page size; under `"viewport"` and
+///   `"target"` paging no frame after the release shows a page beyond those (the ideal plane's page is
+///   the expected one). A release whose target differs from the ideal plane's moves differently by
+///   design: from then on 8 and 9 stop comparing with it.
+/// - 5: on a looping or finite axis every tile's item lies in [0, N), and on a loop the item at the
+///   viewport's centre at rest is the ideal plane's.
+/// - 6: a resize keeps the page (offset = page × new page size) or, without paging, the centre (at
+///   rest). During a motion the page is the one showing at the resize (the motion stops there).
 /// - 7: with insets, paging rests on the grid counted from the adjusted inset, and an axis no step
 ///   moves keeps its offset.
 /// - 8 and 9: the offset follows the ideal plane's within half a device pixel (8 far from the origin,
@@ -47,8 +52,9 @@ public struct PatternMonitor: Sendable {
     var startPage: TileCoordinate?
     var releasePage: TileCoordinate?
     var programmatic = false
-    /// The page showing at rest before a resize, waiting for the next rest.
-    var resizePage: (page: TileCoordinate, frame: Int)?
+    /// The page showing before a resize (and, for a resize during a motion, the page one frame on at the
+    /// same speed), waiting for the next rest.
+    var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool)?
     /// After a touch-down on decelerating content: the last per-frame delta of the drag.
     var touchDown: (frame: Int, lastDelta: Vector?)?
     /// The tile followed by the device-pixel check, and the range of its position less the offset.
@@ -107,6 +113,7 @@ public struct PatternMonitor: Sendable {
         }
         let absolute = Vector(x: frame.contentOffset.x - shift.x, y: frame.contentOffset.y - shift.y)
         if firstOffset == nil { firstOffset = absolute }
+        let gridBefore = gridShift
         if resized && facts.pageSize == nil { gridShift = .zero }
 
         // 2: an infinite grid reaches its content edge.
@@ -115,6 +122,8 @@ public struct PatternMonitor: Sendable {
                   actual: "the content edge at offset \(pt(frame.contentOffset))")
         }
         checkIndices(frame)
+        checkItemAtRest(frame, ideal)
+        checkPagingTarget(frame, ideal)
         checkPixelGrid(frame, reset: resized || jumped || looped || frame.recenterShift != nil)
         checkRelease(frame, ideal)
         if !diverged {
@@ -122,7 +131,7 @@ public struct PatternMonitor: Sendable {
             checkIdeal(frame, ideal, absolute: absolute, tol: tol, rebase: resized || jumped || looped || frame.edgeHit)
         }
         checkDeceleration(frame, absolute: absolute, touched: touched, resized: resized || jumped || looped)
-        checkPaging(frame, absolute: absolute, tol: tol, resized: resized, jumped: jumped, touched: touched)
+        checkPaging(frame, ideal, absolute: absolute, tol: tol, resized: resized, jumped: jumped, touched: touched, gridBefore: gridBefore)
         if facts.hasInsets, !facts.resizes, let first = firstOffset {
             if !facts.movesY, abs(absolute.y - first.y) > tol {
                 found(.insetPageGrid, frame.index, expected: "cross-axis offset y \(num(first.y)) pt (no step moves y)", actual: "offset y \(num(absolute.y)) pt")

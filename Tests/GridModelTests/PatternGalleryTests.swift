@@ -92,11 +92,21 @@ import Testing
         #expect(beyondOnePage(naive) == 49)
         #expect(naive[108].page?.x == 46 && naive[108].contentOffset.x.rounded() == 9200)   // 5 pages from 41
         #expect(beyondOnePage(try frames("04-multi-page-flick-correct")) == nil)
+        // The ideal plane keeps one page per flick: at frame 49 it still shows page 41, and lands on 42.
+        let ideal = try allFrames(try bundledScenario("patterns/04-multi-page-flick-naive"), reference: true)
+        #expect(ideal[49].page?.x == 41 && beyondOnePage(ideal) == nil)
     }
 
     @Test func pattern5ShowsNegativeItems() throws {
         #expect(try frames("05-index-out-of-range-naive")[0].tiles.map(\.item.x) == [-1, 0, 1])
         #expect(try frames("05-index-out-of-range-correct").allSatisfy { $0.tiles.allSatisfy { (0..<5).contains($0.item.x) } })
+        // The scrollTo to tile −1 during the deceleration rests on item −1 (naive), item 4 (the twin).
+        func centred(_ f: FrameState) -> Int64? {
+            f.tiles.first { $0.pixelRect.x <= f.viewport.width && f.viewport.width < $0.pixelRect.x + $0.pixelRect.width }?.item.x
+        }
+        let naive = try frames("05-index-out-of-range-naive"), correct = try frames("05-index-out-of-range-correct")
+        #expect(naive[42].has(.willBeginDragging) == false && naive[41].phase == .decelerating && naive[42].phase == .animating)
+        #expect(naive.last!.phase == .idle && centred(naive.last!) == -1 && centred(correct.last!) == 4)
     }
 
     @Test func pattern6LandsOnAnotherPage() throws {
@@ -106,6 +116,14 @@ import Testing
         // Rotated back mid-deceleration: the naive one rests between pages.
         #expect(naive.last!.contentOffset.x.truncatingRemainder(dividingBy: 200) != 0)
         #expect(correct.last!.contentOffset.x == 800)
+    }
+
+    @Test func pattern6DuringAMotionRestsBetweenPages() throws {
+        let naive = try frames("06-rotation-moving-naive"), correct = try frames("06-rotation-moving-correct")
+        // Resized at frame 9's time, mid-deceleration on page 1 (121.9): the motion stops at frame 10.
+        #expect(naive[9].phase == .decelerating && naive[9].page?.x == 1 && naive[10].has(.resize) && naive[10].phase == .idle)
+        #expect(naive.last!.contentOffset.x.truncatingRemainder(dividingBy: 150) != 0)
+        #expect(correct[10].page?.x == 1 && correct.last!.contentOffset.x == 150)
     }
 
     @Test func pattern7RestsOffCentre() throws {

@@ -200,7 +200,8 @@ func flick(restingAt rest: Double, page: Int64) -> [FrameState] {
         }
         #expect(run(1).isEmpty)
         let found = run(3)
-        #expect(found.map(\.pattern) == [.multiPageFlick] && found.first?.frame == 3 && found.first?.actual == "page (3, 0)")
+        // Frame 3 already shows page 3 after the release (the check during the motion names it first).
+        #expect(found.map(\.pattern) == [.multiPageFlick] && found.first?.frame == 3 && found.first?.actual.hasPrefix("page (3, 0)") == true)
     }
 
     /// At the same model offset a tile drawn where the ideal plane does not draw it is off the
