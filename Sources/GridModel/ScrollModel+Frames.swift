@@ -33,9 +33,11 @@ extension ScrollModel {
         _checkSampled()
     }
 
-    /// The tiles as drawn at time `now` (the model's time when nil): a tile whose content has not arrived (`loaded` false, or asked for less
-    /// than `grid.loadLatency` ago) is unloaded: drawn as a placeholder, or with `unloadedTile: "transparent"` not
-    /// drawn at all (pattern 3's naive side: the background shows where it is).
+    /// The tiles as drawn at time `now` (the model's time when nil).
+    ///
+    /// A tile whose content has not arrived (`loaded` false, or asked for less than `grid.loadLatency` ago) is
+    /// unloaded: drawn as a placeholder, or with `unloadedTile: "transparent"` not drawn at all (pattern 3's naive
+    /// side: the background shows where it is).
     func drawnTiles(at now: Double? = nil) -> [DrawnTile] {
         let now = now ?? time
         let shown = displayedOffset
