@@ -113,6 +113,7 @@ extension Scenario {
                                     message: "freshcode's range has no buffer: grid.buffer must be 0 with grid.range \"freshcode\"")
             }
         }
+        try checkLoading()
         try checkLiveTiles(Size(width: viewport.width, height: viewport.height), limits: limits, path: nil, withLayers: false)
     }
 

@@ -129,10 +129,16 @@ public struct GridSpec: Sendable, Equatable {
     public var loopCopies: Int?
     /// How a looping axis turns a tile index into its item.
     public var itemIndex: ItemIndexing
+    /// Seconds a tile's content takes to arrive after the tile asks for it (when it is laid out, or with lazy
+    /// content when the lazy rule lets it load); 0: at once. Until then the tile is unloaded (`unloadedTile`).
+    public var loadLatency: Double
+    /// What a tile shows until its content arrives: a placeholder, or nothing (the background shows through).
+    public var unloadedTile: UnloadedTile
     /// An infinite grid of `tileSize` tiles centred on `start`; each argument as its property.
     public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0,
                 columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate,
-                range: TileRange = .visible, loopCopies: Int? = nil, itemIndex: ItemIndexing = .modulo) {
+                range: TileRange = .visible, loopCopies: Int? = nil, itemIndex: ItemIndexing = .modulo,
+                loadLatency: Double = 0, unloadedTile: UnloadedTile = .placeholder) {
         self.tileSize = tileSize
         self.start = start
         self.buffer = buffer
@@ -143,6 +149,8 @@ public struct GridSpec: Sendable, Equatable {
         self.range = range
         self.loopCopies = loopCopies
         self.itemIndex = itemIndex
+        self.loadLatency = loadLatency
+        self.unloadedTile = unloadedTile
     }
 }
 

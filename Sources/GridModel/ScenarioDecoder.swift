@@ -25,7 +25,8 @@ public enum ScenarioDecoder {
     package static let keys: [String: [String]] = [
         "": ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "layers", "steps"],
         "viewport": ["width", "height", "scale"],
-        "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range", "loopCopies", "itemIndex"],
+        "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range", "loopCopies", "itemIndex",
+                 "loadLatency", "unloadedTile"],
         "grid.tileSize": ["width", "height"],
         "grid.start": ["x", "y"],
         "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize", "pageGrid", "contentInset",
@@ -86,6 +87,8 @@ public enum ScenarioDecoder {
             if let range = g.optional("range") { grid.range = try range.enumeration(TileRange.self) }
             if let c = g.optional("loopCopies") { grid.loopCopies = try c.int(in: Allowed.loopCopies) }
             if let i = g.optional("itemIndex") { grid.itemIndex = try i.enumeration(ItemIndexing.self) }
+            if let l = g.optional("loadLatency") { grid.loadLatency = try l.double(in: Allowed.loadLatency) }
+            if let u = g.optional("unloadedTile") { grid.unloadedTile = try u.enumeration(UnloadedTile.self) }
         }
 
         var scroll = ScrollSpec()

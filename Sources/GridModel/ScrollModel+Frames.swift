@@ -7,7 +7,8 @@ extension ScrollModel {
         if case .release = motion { decelerating = true } else { decelerating = false }
         let rect = targetRect, before = loadedBefore, lazy = self.lazy
         let size = layout.tileSize
-        try layout.update(offset: displayedOffset, viewport: viewport, columnLimit: x.tiles, rowLimit: y.tiles) { coordinate, origin in
+        try layout.update(offset: displayedOffset, viewport: viewport, columnLimit: x.tiles, rowLimit: y.tiles,
+                          now: time) { coordinate, origin in
             guard lazy, decelerating else { return true }
             if before.contains(coordinate) { return true }
             guard let rect else { return false }
@@ -15,7 +16,7 @@ extension ScrollModel {
                 && origin.y < rect.origin.y + rect.size.height && origin.y + size.height > rect.origin.y
         }
         if lazy {
-            if !decelerating { layout.loadAll() }
+            if !decelerating { layout.loadAll(now: time) }
             // In row-major order, so that what is forgotten first does not depend on hashing.
             let fresh = layout.tiles.values.filter { $0.loaded && !loadedBefore.contains($0.coordinate) }.map(\.coordinate)
             for coordinate in fresh.sorted() { loadedBefore.insert(coordinate) }
@@ -32,16 +33,24 @@ extension ScrollModel {
         _checkSampled()
     }
 
-    func drawnTiles() -> [DrawnTile] {
+    /// The tiles as drawn at time `now` (the model's time when nil).
+    ///
+    /// A tile whose content has not arrived (`loaded` false, or asked for less than `grid.loadLatency` ago) is
+    /// unloaded: drawn as a placeholder, or with `unloadedTile: "transparent"` not drawn at all (pattern 3's naive
+    /// side: the background shows where it is).
+    func drawnTiles(at now: Double? = nil) -> [DrawnTile] {
+        let now = now ?? time
         let shown = displayedOffset
         let p = Double(pixel)
         let w = Double(layout.tileSize.width) / p, h = Double(layout.tileSize.height) / p
-        return layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
+        return layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.compactMap { tile in
+            let arrived = tile.loaded && loading.hasArrived(requested: tile.requestedAt, now: now)
+            if !arrived && loading.unloadedTile == .transparent { return nil }
             let item = TileCoordinate(x: x.item(tile.coordinate.x), y: y.item(tile.coordinate.y))
             let dx = emulated(tile.origin.x, minus: shown.x), dy = emulated(tile.origin.y, minus: shown.y)
             return DrawnTile(coordinate: tile.coordinate, id: tile.id,
                              pixelRect: PixelRect(x: Double(dx) / p, y: Double(dy) / p, width: w, height: h),
-                             item: item, loaded: tile.loaded, reuses: tile.reuses)
+                             item: item, loaded: arrived, reuses: tile.reuses)
         }
     }
 
@@ -64,7 +73,7 @@ extension ScrollModel {
     mutating func takeFrame(index: Int, time t: Double) -> FrameState {
         let frame = FrameState(
             index: index, time: t, phase: phase, contentOffset: offset.points, contentSize: contentSize,
-            events: events, recenterShift: recenterTotal?.points, tiles: drawnTiles(), stats: layout.stats,
+            events: events, recenterShift: recenterTotal?.points, tiles: drawnTiles(at: t), stats: layout.stats,
             edgeHit: edgeHit, scale: scale,
             viewport: Size(width: Fixed.points(x.viewport), height: Fixed.points(y.viewport)),
             page: paging == .none ? nil : TileCoordinate(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y)),

@@ -124,15 +124,18 @@ extension ScrollModel {
 
     // MARK: Loops
 
-    /// Duplicate-ends carousel: at rest on a duplicate, jump without animation to the real item.
+    /// Duplicate-ends carousel: at rest on a duplicate, jump without animation to the real item, by as many
+    /// whole sets of N items as that takes (more than one when there are more copies at an end than items:
+    /// a single item resting at the strip's end is two copies away from the real one).
     mutating func loopJumpIfOnDuplicate() {
         var o = offset
         for (axis, isX) in [(x, true), (y, false)] where axis.duplicate {
-            guard let n = axis.itemCount else { continue }
+            guard let n = axis.itemCount, n > 0 else { continue }
             let middle = (isX ? o.x : o.y) + axis.viewport / 2
+            let set = n * axis.tile, first = axis.copies * axis.tile, end = (n + axis.copies) * axis.tile
             var jump: Int64 = 0
-            if middle < axis.copies * axis.tile { jump = n * axis.tile }
-            else if middle >= (n + axis.copies) * axis.tile { jump = -n * axis.tile }
+            if middle < first { jump = Fixed.ceilDiv(first - middle, set) * set }
+            else if middle >= end { jump = -(Fixed.floorDiv(middle - end, set) + 1) * set }
             if isX { o.x += jump } else { o.y += jump }
         }
         guard o != offset else { return }

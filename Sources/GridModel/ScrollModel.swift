@@ -14,6 +14,9 @@ struct ScrollModel: ScrollEngine {
     /// Where pages are counted from (see `gridOrigin`).
     let pageGrid: PageGrid
     let lazy: Bool
+    /// When content arrives and what an unloaded tile shows (`grid.loadLatency`, `grid.unloadedTile`; the
+    /// reference always shows placeholders).
+    let loading: GridSpec
     /// What a resize keeps (`ScrollSpec.effectiveResize`).
     let resizePolicy: ResizePolicy
     /// How far a flick may carry `"target"` paging from the page where the gesture began.
@@ -118,6 +121,10 @@ struct ScrollModel: ScrollEngine {
         pageSizeSpec = scenario.scroll.pageSize
         pageGrid = scenario.scroll.pageGrid
         lazy = scenario.grid.content == .lazy
+        // The ideal plane shows a placeholder where the content has not arrived: never the background.
+        var loading = scenario.grid
+        if reference { loading.unloadedTile = .placeholder }
+        self.loading = loading
         // `.page` without paging keeps the centre.
         let resize = scenario.scroll.effectiveResize
         resizePolicy = resize == .page && scenario.scroll.paging == .none ? .center : resize
@@ -152,7 +159,10 @@ struct ScrollModel: ScrollEngine {
         restPage = .zero
         restPage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: offset.x),
                              row: rules(y, pageOrigin.y, pageSize.height).page(of: offset.y))
+        // The first screen's content is there when the view appears: asked for `grid.loadLatency` before 0.
+        time = -scenario.grid.loadLatency
         try updateTiles()
+        time = 0
         _checkInvariants()
     }
 

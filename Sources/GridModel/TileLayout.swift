@@ -7,6 +7,8 @@ struct Tile: Sendable, Equatable {
     var origin: FixedPoint
     /// False while a lazy tile shows its placeholder.
     var loaded: Bool
+    /// When the tile asked for its content (seconds): its content arrives `grid.loadLatency` later.
+    var requestedAt = 0.0
     /// How many times this object has been dequeued for a new coordinate.
     var reuses: Int = 0
 }
@@ -152,7 +154,7 @@ struct TileLayout: Sendable {
     /// objects first. Both passes run in row-major order, so ids are deterministic. With the
     /// freshcode range nothing changes until the centre tile does (not even after a resize).
     mutating func update(offset: FixedPoint, viewport: FixedSize, columnLimit: ClosedRange<Int64>? = nil,
-                         rowLimit: ClosedRange<Int64>? = nil,
+                         rowLimit: ClosedRange<Int64>? = nil, now: Double = 0,
                          load: (TileCoordinate, FixedPoint) -> Bool = { _, _ in true }) throws(ScenarioError) {
         func limited(_ r: ClosedRange<Int64>?, _ limit: ClosedRange<Int64>?, buffer: Int64) -> ClosedRange<Int64>? {
             guard let r else { return nil }
@@ -209,7 +211,8 @@ struct TileLayout: Sendable {
                 let placed = try origin(of: coordinate)
                 let loaded = load(coordinate, placed)
                 if loaded { counters.loads += 1 }
-                tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: placed, loaded: loaded, reuses: reuseCounts[id] ?? 0)
+                tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: placed, loaded: loaded, requestedAt: now,
+                                         reuses: reuseCounts[id] ?? 0)
             }
           }
         }
@@ -217,11 +220,12 @@ struct TileLayout: Sendable {
         _checkComplete(offset: offset, viewport: viewport, columnLimit: columnLimit, rowLimit: rowLimit)
     }
 
-    /// Loads every placeholder tile (lazy content at rest); returns how many loaded.
+    /// Loads every placeholder tile (lazy content at rest), asking for its content at `now`; returns the tiles
+    /// that loaded.
     @discardableResult
-    mutating func loadAll() -> [TileCoordinate] {
+    mutating func loadAll(now: Double = 0) -> [TileCoordinate] {
         let pending = tiles.values.filter { !$0.loaded }.map(\.coordinate).sorted()
-        for key in pending { tiles[key]!.loaded = true }
+        for key in pending { tiles[key]!.loaded = true; tiles[key]!.requestedAt = now }
         counters.loads += pending.count
         _checkInvariants()
         return pending

@@ -66,7 +66,7 @@ public enum Pattern: Int, Sendable, CaseIterable {
         case .edgeReached:
             return "recenter while moving (recenter: \"threshold\" or \"wholeTiles\"), not only at rest"
         case .blankTiles:
-            return "lay out every tile the visible range needs before the frame is drawn (plus a buffer), with a placeholder until content loads"
+            return "lay out every tile the visible range needs before the frame is drawn (plus a buffer), with a placeholder until its content arrives, and give a loop of few items copies enough to cover the viewport"
         case .multiPageFlick:
             return "clamp the target to one page from where the drag began, on a multiple of the page size"
         case .indexOutOfRange:

@@ -106,9 +106,16 @@ public enum Verifier {
         var a = try renderer.makeCanvas(), b = try renderer.makeCanvas()
         var previous: (FrameState, FrameState)?
         var comparing = true
+        /// The previous frame's offset, for the speed a blank frame is moving at.
+        var lastOffset: Vector?
         let infinite = PatternFacts.isInfinite(scenario)
         let facts = PatternFacts(scenario)
         var monitor = PatternMonitor(facts: facts)
+        /// A looping grid's uncovered or differing pixels: pattern 3 with few items, else pattern 1.
+        func loopPattern(_ frame: FrameState) -> Pattern {
+            guard facts.loops else { return .blankTiles }
+            return Self.fewItems(scenario, viewport: frame.viewport) ? .blankTiles : .seamAtWrap
+        }
         func named(_ finding: PatternFinding) {
             if !report.patterns.contains(where: { $0.pattern == finding.pattern }) { report.patterns.append(finding) }
         }
@@ -153,21 +160,25 @@ public enum Verifier {
             if let outside = frame.tiles.first(where: { !(kept.columns?.contains($0.coordinate.x) ?? false) || !(kept.rows?.contains($0.coordinate.y) ?? false) }) {
                 fail(.init(kind: .keptSet, frame: frame.index, detail: "tile \(outside.coordinate) is outside the kept set"))
             }
+            let speed = Self.speed(frame, after: lastOffset, fps: scenario.fps)
+            lastOffset = frame.contentOffset
             if infinite, let gap = uncoveredArea(frame) {
                 let box = IntRect(x: gap.box.0, y: gap.box.1, width: gap.box.2, height: gap.box.3)
                 let finding = PatternFinding(pattern: .blankTiles, frame: frame.index, expected: "every viewport pixel covered by a tile",
-                                             actual: "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)")
+                                             actual: "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)\(speed)")
                 named(finding)
                 fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box, finding: finding))
             } else if !infinite, comparing || facts.loops, let ideal, let gap = uncoveredArea(frame),
                       gap.pixels > (uncoveredArea(ideal)?.pixels ?? 0) {
                 // A finite or looping grid: background where the ideal plane has a tile. On a loop it is the
                 // seam (pattern 1), checked past a content edge too: the ideal loop is an endless strip, and a
-                // duplicate loop's strip running out is the seam itself.
+                // duplicate loop's strip running out is the seam itself. A loop whose items together are
+                // narrower than the viewport (1, 2 or 3 narrow items) shows every item and several wraps in
+                // each frame: its blank is pattern 3's "blank tiles with few items" (`Verifier.fewItems`).
                 let box = IntRect(x: gap.box.0, y: gap.box.1, width: gap.box.2, height: gap.box.3)
-                let finding = PatternFinding(pattern: facts.loops ? .seamAtWrap : .blankTiles, frame: frame.index,
+                let finding = PatternFinding(pattern: loopPattern(frame), frame: frame.index,
                                              expected: "\(uncoveredArea(ideal)?.pixels ?? 0) background pixels (the ideal plane's)",
-                                             actual: "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)")
+                                             actual: "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)\(speed)")
                 named(finding)
                 fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box, finding: finding))
             }
@@ -210,7 +221,7 @@ public enum Verifier {
                 if frame.recenterShift != nil {
                     failure.recenter = true
                 } else if facts.loops || far {
-                    let finding = PatternFinding(pattern: far ? .precision : .seamAtWrap, frame: frame.index,
+                    let finding = PatternFinding(pattern: far ? .precision : loopPattern(frame), frame: frame.index,
                                                  expected: "the ideal plane's pixels",
                                                  actual: "\(count) pixels differing in x \(minX)..<\(maxX + 1), y \(minY)..<\(maxY + 1)")
                     named(finding)

@@ -161,6 +161,8 @@ struct ScenarioFuzzer {
             s.scroll.precision = pick(Precision.allCases)
             s.grid.itemIndex = pick(ItemIndexing.allCases)
             if s.grid.loop == .duplicate, chance(0.5) { s.grid.loopCopies = Int.random(in: 1...4, using: &rng) }
+            s.grid.loadLatency = pick([0, 0.05, 0.1, 0.5])
+            s.grid.unloadedTile = pick(UnloadedTile.allCases)
         }
         if chance(0.2) {
             var pager = PagerSpec()
@@ -177,7 +179,7 @@ struct ScenarioFuzzer {
 
     /// One field of a sound scenario set to a random (often extreme) value.
     mutating func mutate(_ s: inout Scenario) {
-        switch Int.random(in: 0..<25, using: &rng) {
+        switch Int.random(in: 0..<26, using: &rng) {
         case 0: s.viewport.width = double(1...2000)
         case 1: s.viewport.height = double(1...2000)
         case 2: s.viewport.scale = int(1...8)
@@ -203,6 +205,7 @@ struct ScenarioFuzzer {
         case 22: s.scroll.safeArea = insets(0...100); s.scroll.contentInsetAdjustment = pick(InsetAdjustment.allCases)
             s.scroll.pageGrid = pick(PageGrid.allCases)
         case 23: s.grid.loopCopies = pick([nil, 0, 1, 3, 16, 17, -1]); s.scroll.resize = pick(ResizePolicy.allCases)
+        case 24: s.grid.loadLatency = pick([0, 0.1, 10, -1, 10.5, .nan, .infinity]); s.grid.unloadedTile = pick(UnloadedTile.allCases)
         default: s.name = pick(["", "ok", String(repeating: "é", count: 100), String(repeating: "x", count: 101)])
         }
     }

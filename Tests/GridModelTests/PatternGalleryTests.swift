@@ -52,14 +52,15 @@ import Testing
         }
     }
 
-    /// The uncovered width of a frame's viewport (tiles of one row, as every gallery grid scrolls along x).
+    /// The uncovered width of a frame's viewport in device pixels (tiles of one row, as every gallery grid
+    /// scrolls along x), at the left, between tiles and at the right.
     func gap(_ frame: FrameState) -> Double {
         var x = 0.0, gap = 0.0
         for r in frame.tiles.map(\.pixelRect).sorted(by: { $0.x < $1.x }) {
             if r.x > x { gap += r.x - x }
             x = max(x, r.x + r.width)
         }
-        return gap + max(0, frame.viewport.width - x)
+        return gap + max(0, Double(frame.pixelWidth) - x)
     }
 
     @Test func pattern1ShowsABlankBandAtTheWrap() throws {
@@ -72,9 +73,50 @@ import Testing
         #expect(try frames("02-edge-reached-correct").allSatisfy { !$0.edgeHit })
     }
 
+    /// Seed 003's range with tiles wider than the screen keeps no tile at all, whatever the speed: at rest too.
     @Test func pattern3LeavesTheViewportBlank() throws {
-        #expect(try frames("03-blank-tiles-naive").allSatisfy { $0.tiles.isEmpty })
+        let naive = try frames("03-blank-tiles-naive")
+        #expect(naive.allSatisfy { $0.tiles.isEmpty })
+        #expect(naive.contains { $0.phase == .idle })
         #expect(try frames("03-blank-tiles-correct").allSatisfy { gap($0) == 0 })
+    }
+
+    /// The speed (points/s) a frame moved at since the previous one.
+    func speeds(_ frames: [FrameState], fps: Double = 30) -> [Double] {
+        [0] + zip(frames, frames.dropFirst()).map { abs($1.contentOffset.x - $0.contentOffset.x - ($1.recenterShift?.x ?? 0)) * fps }
+    }
+
+    /// The width of row 0 no tile covers (the fling pair keeps a buffer row above and below).
+    func rowGap(_ frame: FrameState) -> Double {
+        var row = frame
+        row.tiles = frame.tiles.filter { $0.coordinate.y == 0 }
+        return gap(row)
+    }
+
+    /// Content arriving 0.1 s late in transparent cells: the background shows only while the speed is high.
+    @Test func pattern3BlanksOnlyWhileFlingingFast() throws {
+        let naive = try frames("03-blank-fling-naive"), speed = speeds(naive)
+        let blank = naive.filter { rowGap($0) > 0 }.map(\.index)
+        #expect(blank.first == 23)
+        // Every blank frame moves at more than 1000 pt/s (the 3000 pt/s flings' first 0.4 s each) ...
+        #expect(blank.allSatisfy { speed[$0] > 1000 }, "\(blank.map { ($0, speed[$0]) })")
+        // ... while the slow 240 pt/s drag (frames 0-14), the rests and the slow ends of both decelerations show none.
+        #expect(naive.prefix(21).allSatisfy { rowGap($0) == 0 } && naive.filter { $0.phase == .idle }.allSatisfy { rowGap($0) == 0 })
+        #expect(naive.filter { speed[$0.index] < 1000 }.allSatisfy { rowGap($0) == 0 })
+        // Both flings blank: the leading edge is on the right going forward, on the left coming back.
+        #expect(blank.contains { $0 < 52 } && blank.contains { $0 > 52 })
+        // The placeholder twin covers every frame, showing placeholders where the naive one shows the background.
+        let correct = try frames("03-blank-fling-correct")
+        #expect(correct.allSatisfy { rowGap($0) == 0 })
+        #expect(blank.allSatisfy { i in correct[i].tiles.contains { !$0.loaded } })
+    }
+
+    /// Two 100-point items in a 390-point viewport: data × 3 (one set at each end) runs out within one item's drag.
+    @Test func pattern3RunsOutOfFewItems() throws {
+        let naive = try frames("03-few-items-naive")
+        #expect(naive.firstIndex { gap($0) > 0 } == 17)
+        #expect(naive.allSatisfy { $0.tiles.allSatisfy { (0..<2).contains($0.item.x) } })
+        #expect(try frames("03-few-items-correct").allSatisfy { gap($0) == 0 })
     }
 
     /// The first frame whose page is more than one page from the page at the last touch.
