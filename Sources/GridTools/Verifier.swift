@@ -221,7 +221,9 @@ public enum Verifier {
                 if frame.recenterShift != nil {
                     failure.recenter = true
                 } else if facts.loops || far {
-                    let finding = PatternFinding(pattern: far ? .precision : loopPattern(frame), frame: frame.index,
+                    // Items drawn outside [0, N) differ from the ideal's by their labels: pattern 5, not a seam.
+                    let pattern: Pattern = far ? .precision : Self.drawsItemOutOfRange(frame, facts) ? .indexOutOfRange : loopPattern(frame)
+                    let finding = PatternFinding(pattern: pattern, frame: frame.index,
                                                  expected: "the ideal plane's pixels",
                                                  actual: "\(count) pixels differing in x \(minX)..<\(maxX + 1), y \(minY)..<\(maxY + 1)")
                     named(finding)
@@ -231,6 +233,18 @@ public enum Verifier {
             }
         }
         return report
+    }
+
+    /// Whether `frame` draws a tile whose item lies outside [0, N) on a finite or looping axis (pattern 5).
+    ///
+    /// ```swift
+    /// Verifier.drawsItemOutOfRange(frame, PatternFacts(scenario))  // true for item -1 of 5
+    /// ```
+    static func drawsItemOutOfRange(_ frame: FrameState, _ facts: PatternFacts) -> Bool {
+        frame.tiles.contains { tile in
+            (facts.columns.map { $0 > 0 && !(0..<Int64($0)).contains(tile.item.x) } ?? false)
+                || (facts.rows.map { $0 > 0 && !(0..<Int64($0)).contains(tile.item.y) } ?? false)
+        }
     }
 
     /// The part of the viewport no tile covers, if any: its area in device pixels (partly covered
