@@ -58,7 +58,8 @@ pixels() {
 
 strip 01-seam-at-wrap "28 34 40 46"
 plot 02-edge-reached
-strip 03-blank-tiles "0 6 12 18"
+strip 03-blank-fling "14 23 24 54"
+strip 03-few-items "0 17 30 56"
 strip 04-multi-page-flick "45 55 66 87"
 strip 05-index-out-of-range "0 6 12 18"
 strip 06-rotation-page "61 67 79 94"

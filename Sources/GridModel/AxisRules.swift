@@ -21,6 +21,8 @@ struct AxisRules: Sendable {
     /// The pages a `"target"` flick may land on (the page where the gesture began ± 1), or nil for no limit
     /// (`pageLimit: "none"`: the projected deceleration's page, however far).
     var pageLimit: ClosedRange<Int64>? = nil
+    /// The speed (points/s) below which a free deceleration ends (`scroll.decelerationStop`).
+    var stopSpeed = ScrollPhysics.minimumVelocity
 
     /// The nearest page.
     func page(of offset: Int64) -> Int64 { Fixed.floorDiv(offset - pageOrigin + pageSize / 2, pageSize) }
@@ -99,7 +101,7 @@ struct AxisRules: Sendable {
     func ending(_ plan: AxisPlan, besides other: AxisPlan, _ t0: Double, _ x0: Int64, _ v0: Double, _ end: Double) -> AxisPlan {
         guard paging == .none || paging == .snap, Self.isFree(plan) else { return plan }
         let otherStop = Self.isFree(other) ? end : other.decelerationEnd
-        let own = t0 + ScrollPhysics.decelerationDuration(speed: abs(v0), rate: rate)
+        let own = t0 + ScrollPhysics.decelerationDuration(speed: abs(v0), rate: rate, stop: stopSpeed)
         let stop = min(end, max(own, otherStop))
         guard stop != plan.decelerationEnd else { return plan }
         return decelerationPlan(at: t0, from: x0, velocity: v0, end: stop)

@@ -252,6 +252,12 @@ public struct ScrollSpec: Sendable, Equatable {
     public var flickAdds: Bool
     /// The arithmetic tile positions are computed in: exact, or an emulation of an app's Double or Float32.
     public var precision: Precision
+    /// How a deceleration's velocity decays: UIKit's curve in time, or a per-frame factor written for 60 fps.
+    public var friction: Friction = .timeBased
+    /// What a touch-down on decelerating content does: stop it (UIKit), or let it keep moving under the finger.
+    public var touchDown: TouchDownPolicy = .stop
+    /// When a free deceleration ends: below 10 pt/s (UIKit), or only near zero.
+    public var decelerationStop: DecelerationStop = .minimumVelocity
     /// A scroll view configuration; each argument as its property.
     ///
     /// ```swift

@@ -31,7 +31,8 @@ public enum ScenarioDecoder {
         "grid.start": ["x", "y"],
         "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize", "pageGrid", "contentInset",
                    "safeArea", "contentInsetAdjustment", "resize", "pageLimit", "offsetRounding",
-                   "flickAdds", "precision"],
+                   "flickAdds", "precision",
+                   "friction", "touchDown", "decelerationStop"],
         "scroll.contentSize": ["width", "height"],
         "scroll.pageSize": ["width", "height"],
         "scroll.contentInset": ["top", "left", "bottom", "right"],
@@ -109,6 +110,9 @@ public enum ScenarioDecoder {
             if let r = s.optional("offsetRounding") { scroll.offsetRounding = try r.enumeration(OffsetRounding.self) }
             if let f = s.optional("flickAdds") { scroll.flickAdds = try f.bool() }
             if let p = s.optional("precision") { scroll.precision = try p.enumeration(Precision.self) }
+            if let f = s.optional("friction") { scroll.friction = try f.enumeration(Friction.self) }
+            if let d = s.optional("touchDown") { scroll.touchDown = try d.enumeration(TouchDownPolicy.self) }
+            if let d = s.optional("decelerationStop") { scroll.decelerationStop = try d.enumeration(DecelerationStop.self) }
         }
 
         var pager: PagerSpec?

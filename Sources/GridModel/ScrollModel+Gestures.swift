@@ -24,6 +24,7 @@ extension ScrollModel {
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
         defer { _checkInvariants() }
         let continuing = isFingerDown
+        let carry = carryForTouch(at: t)
         if continuing {
             time = t
             setOffset(motionOffset(at: t))
@@ -32,7 +33,7 @@ extension ScrollModel {
         }
         let raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
         let delta = FixedShift(x: x.enabled ? Fixed.from(points: -finger.x) : 0, y: y.enabled ? Fixed.from(points: -finger.y) : 0)
-        motion = .drag(Drag(start: t, duration: duration, rawStart: raw, delta: delta, release: release, then: then))
+        motion = .drag(Drag(start: t, duration: duration, rawStart: raw, delta: delta, release: release, then: then, carry: carry))
     }
 
     /// The drag step's time is up: lift, cancel or keep the finger down.
@@ -45,7 +46,7 @@ extension ScrollModel {
         case .keep:
             // The finger stays where it is: the drag goes on with no movement.
             let raw = drag.raw(at: t)
-            motion = .drag(Drag(start: t, duration: 1, rawStart: raw, delta: .zero, release: .hold, then: .keep))
+            motion = .drag(Drag(start: t, duration: 1, rawStart: raw, delta: .zero, release: .hold, then: .keep, carry: drag.carry))
         case .cancel:
             cancel(at: t)
         case .release:
@@ -105,7 +106,7 @@ extension ScrollModel {
 
     mutating func lift(at t: Double, velocity: Vector) {
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-        let end = t + ScrollPhysics.decelerationDuration(speed: speed, rate: rate)
+        let end = t + ScrollPhysics.decelerationDuration(speed: speed, rate: rate, stop: stopSpeed)
         let moving = end > t ? velocity : .zero
         let inputs = ReleaseInputs(start: t, from: offset, velocity: moving, end: end)
         let (px, py) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end),

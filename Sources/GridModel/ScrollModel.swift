@@ -27,6 +27,10 @@ struct ScrollModel: ScrollEngine {
     let precision: Precision
     /// A fling on moving content adds the content's velocity (`scroll.flickAdds`, pattern 10's naive side).
     let flickAdds: Bool
+    /// A touch-down on decelerating content lets it keep moving under the finger (`scroll.touchDown`, pattern 10).
+    let keepsVelocity: Bool
+    /// The speed (points/s) below which a free deceleration ends (`scroll.decelerationStop`, pattern 10).
+    let stopSpeed: Double
     /// The page each axis was on when the finger touched down (for `pageLimit` `.one`).
     var gesturePage: PageIndex = .zero
 
@@ -78,10 +82,14 @@ struct ScrollModel: ScrollEngine {
         var delta: FixedShift
         var release: Release
         var then: DragEnd
+        /// `scroll.touchDown` `.keepVelocity`: the deceleration the touch did not stop, still moving the content.
+        var carry: Carry? = nil
 
         func raw(at t: Double) -> FixedPoint {
             let u = min(max((t - start) / duration, 0), 1)
-            return rawStart + FixedShift(x: Int64((Double(delta.x) * u).rounded()), y: Int64((Double(delta.y) * u).rounded()))
+            let moved = rawStart + FixedShift(x: Int64((Double(delta.x) * u).rounded()), y: Int64((Double(delta.y) * u).rounded()))
+            guard let carry else { return moved }
+            return moved + carry.shift(from: start, to: t)
         }
         var velocity: Vector { Vector(x: Fixed.points(delta.x) / duration, y: Fixed.points(delta.y) / duration) }
     }
@@ -113,7 +121,8 @@ struct ScrollModel: ScrollEngine {
                  insets: (Fixed.from(points: inset.top), Fixed.from(points: inset.bottom)),
                  copies: scenario.grid.copies(viewportHeight: widest.height), indexing: indexing)
         self.strategy = strategy
-        rate = scenario.scroll.decelerationRate
+        // The reference is the ideal plane: UIKit's time-based friction (`scroll.friction`, pattern 10).
+        rate = reference ? scenario.scroll.decelerationRate : scenario.effectiveDecelerationRate
         scale = vp.scale
         pixel = Fixed.pixel(scale: vp.scale)
         bounces = scenario.scroll.bounces
@@ -131,6 +140,8 @@ struct ScrollModel: ScrollEngine {
         // The reference is the ideal plane: a flick moves at most one page (pattern 4's expected page).
         pageLimit = reference ? .one : scenario.scroll.pageLimit
         flickAdds = scenario.scroll.flickAdds && !reference
+        keepsVelocity = scenario.scroll.touchDown == .keepVelocity && !reference
+        stopSpeed = reference ? ScrollPhysics.minimumVelocity : scenario.scroll.decelerationStop.speed
         precision = reference ? .exact : scenario.scroll.precision
         // The reference is the ideal plane: always on the device-pixel grid.
         displayStep = scenario.scroll.offsetRounding == .point && !reference ? Fixed.unitsPerPoint : Fixed.pixel(scale: vp.scale)
@@ -184,7 +195,7 @@ struct ScrollModel: ScrollEngine {
 
     func rules(_ axis: Axis, _ origin: Int64, _ size: Int64) -> AxisRules {
         AxisRules(bounds: axis.bounds, bounces: bounces, paging: paging, pageSize: max(1, size), pageOrigin: origin,
-                  rate: rate, enabled: axis.enabled)
+                  rate: rate, enabled: axis.enabled, stopSpeed: stopSpeed)
     }
     var rulesX: AxisRules { limited(rules(x, pageOrigin.x, pageSize.width), gesturePage.column) }
     var rulesY: AxisRules { limited(rules(y, pageOrigin.y, pageSize.height), gesturePage.row) }

@@ -25,10 +25,14 @@ public enum ScrollPhysics {
         v0 * (pow(d, 1000 * t) - 1) / (1000 * log(d))
     }
 
-    /// Time for a speed to decay to `minimumVelocity`; 0 when it is already below.
-    package static func decelerationDuration(speed: Double, rate d: Double) -> Double {
-        speed < minimumVelocity ? 0 : log(minimumVelocity / speed) / (1000 * log(d))
+    /// Time for a speed to decay to `stop` (`minimumVelocity` unless a naive policy says otherwise); 0 when it
+    /// is already below.
+    package static func decelerationDuration(speed: Double, rate d: Double, stop: Double = minimumVelocity) -> Double {
+        speed < stop ? 0 : log(stop / speed) / (1000 * log(d))
     }
+
+    /// x^y (`pow`, for files that do not import the C library).
+    package static func power(_ x: Double, _ y: Double) -> Double { pow(x, y) }
 
     /// When a deceleration from v0 has covered `distance` (same sign as v0); nil if it never does.
     package static func timeToCover(_ distance: Double, from v0: Double, rate d: Double) -> Double? {

@@ -23,7 +23,8 @@ public enum Pattern: Int, Sendable, CaseIterable {
     case precision
     /// 9: offsets off the device-pixel grid, or tiny deltas lost (rounded to points).
     case pixelGrid
-    /// 10: the speed rises during a deceleration, or a touch-down does not stop it.
+    /// 10: a deceleration that leaves UIKit's v0·d^(1000t) (a release that adds the old velocity, a speed that
+    /// rises or decays per frame, a creep below 10 pt/s), or a touch-down that does not stop it.
     case deceleration
 
     /// The short name `--json` carries and the contract uses, e.g. `multi-page-flick`.
@@ -80,7 +81,7 @@ public enum Pattern: Int, Sendable, CaseIterable {
         case .pixelGrid:
             return "keep the unrounded offset and round what is displayed to device pixels (1/scale), not to points"
         case .deceleration:
-            return "decay only the release velocity (v × rate^(1000·t)) and stop the motion at touch-down"
+            return "decay the release velocity by time, v × rate^(1000·t) (not by a factor per frame), end it below 10 pt/s, and stop it at touch-down"
         }
     }
 }

@@ -33,6 +33,9 @@ public struct PatternFacts: Sendable, Equatable {
     public var movesX = true, movesY = true
     /// Whether any step resizes the viewport.
     public var resizes = false
+    /// `scroll.decelerationRate`: the d of UIKit's v(t) = v0·d^(1000·t) a free deceleration must follow
+    /// (pattern 10); nil (the default for hand-built facts) skips that check.
+    public var decelerationRate: Double?
 
     /// Facts with the defaults of an infinite, non-paging grid; tests set what they need.
     public init() {}
@@ -63,6 +66,7 @@ public struct PatternFacts: Sendable, Equatable {
         }
         movesX = x
         movesY = y
+        decelerationRate = scenario.scroll.decelerationRate
     }
 
     /// Whether `scenario`'s grid has no content edge to reach: no pager and no item count on an axis

@@ -63,6 +63,12 @@ public struct PatternMonitor: Sendable {
     var firstOffset: Vector?
     /// A release left at another velocity than the ideal's (pattern 10): offsets no longer comparable.
     var diverged = false
+    /// Pattern 10: the ideal plane's previous frame; whether the last frame moved as the ideal's did; the
+    /// frame of a touch-down on decelerating content compared with the ideal; the peak of a paging settle.
+    var previousIdeal: FrameState?
+    var followedIdeal: Bool?
+    var touchIdeal: Int?
+    var settlePeak: (x: (frame: Int, speed: Double)?, y: (frame: Int, speed: Double)?)?
 
     /// A monitor for a scenario with `facts`.
     public init(facts: PatternFacts) { self.facts = facts }
@@ -126,6 +132,7 @@ public struct PatternMonitor: Sendable {
         checkPagingTarget(frame, ideal)
         checkPixelGrid(frame, reset: resized || jumped || looped || frame.recenterShift != nil)
         checkRelease(frame, ideal)
+        checkCurve(frame, ideal, absolute: absolute, touched: touched, resized: resized || jumped || looped)
         if !diverged {
             checkDisplayed(frame, ideal)
             checkIdeal(frame, ideal, absolute: absolute, tol: tol, rebase: resized || jumped || looped || frame.edgeHit)

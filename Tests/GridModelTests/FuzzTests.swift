@@ -158,6 +158,9 @@ struct ScenarioFuzzer {
             s.scroll.pageLimit = pick(PageLimit.allCases)
             s.scroll.offsetRounding = pick(OffsetRounding.allCases)
             s.scroll.flickAdds = chance(0.5)
+            s.scroll.friction = pick(Friction.allCases)
+            s.scroll.touchDown = pick(TouchDownPolicy.allCases)
+            s.scroll.decelerationStop = pick(DecelerationStop.allCases)
             s.scroll.precision = pick(Precision.allCases)
             s.grid.itemIndex = pick(ItemIndexing.allCases)
             if s.grid.loop == .duplicate, chance(0.5) { s.grid.loopCopies = Int.random(in: 1...4, using: &rng) }

@@ -197,4 +197,33 @@ import Testing
         #expect(correct == [1000, 1000, 100])
         #expect(naive.count == 3 && naive[1] > 1540 && naive[1] < 1560)
     }
+
+    /// 120 fps: per-frame friction written for 60 fps decays each frame by 0.998^(1000/60), not 0.998^(1000/120),
+    /// so the content stops after 1.15 s, half as far as the twin, which is still moving at 1.5 s.
+    @Test func pattern10FrictionStopsTwiceAsSoon() throws {
+        let naive = try frames("10-friction-naive"), correct = try frames("10-friction-correct")
+        func ratio(_ f: [FrameState]) -> Double {
+            (f[2].contentOffset.x - f[1].contentOffset.x) / (f[1].contentOffset.x - f[0].contentOffset.x)
+        }
+        #expect(abs(ratio(naive) - 0.96722) < 1e-4 && abs(ratio(correct) - 0.98346) < 1e-4, "\(ratio(naive)) \(ratio(correct))")
+        let stop = try #require(naive.dropFirst().first { $0.phase == .idle })
+        #expect(abs(stop.time - 1.15) < 0.01, "\(stop.time)")
+        #expect(correct.allSatisfy { $0.phase == .decelerating })
+    }
+
+    /// A touch-down at frame 18 on content moving at 548 pt/s: the naive content keeps moving under the finger.
+    @Test func pattern10TouchDownKeepsTheContentMoving() throws {
+        let naive = try frames("10-touch-down-naive"), correct = try frames("10-touch-down-correct")
+        #expect(naive[18].has(.willBeginDragging) && naive[18].contentOffset == correct[18].contentOffset)
+        let stepNaive = naive[19].contentOffset.x - naive[18].contentOffset.x, stepCorrect = correct[19].contentOffset.x - correct[18].contentOffset.x
+        #expect(abs(stepNaive - 10.991) < 1e-3 && abs(stepCorrect - 2) < 1e-6, "\(stepNaive) \(stepCorrect)")
+    }
+
+    /// A release at 5 pt/s (frame 12): the naive content decelerates until frame 105, the twin rests at once.
+    @Test func pattern10TinyReleaseCreeps() throws {
+        let naive = try frames("10-tiny-release-naive"), correct = try frames("10-tiny-release-correct")
+        #expect(naive[12].has(.willEndDragging) && correct[12].has(.willEndDragging))
+        #expect(naive.lastIndex { $0.phase == .decelerating } == 105)
+        #expect(correct.allSatisfy { $0.phase != .decelerating })
+    }
 }
