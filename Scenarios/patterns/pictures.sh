@@ -67,3 +67,6 @@ strip 07-inset-page-grid "0 9 37 64" "0 25 53 81"
 pixels 08-precision 0
 pixels 09-pixel-grid 2
 plot 10-deceleration
+plot 10-friction
+plot 10-touch-down
+plot 10-tiny-release
