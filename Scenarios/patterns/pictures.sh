@@ -66,6 +66,7 @@ strip 06-rotation-page "61 67 79 94"
 strip 07-inset-page-grid "0 9 37 64" "0 25 53 81"
 pixels 08-precision 0
 pixels 09-pixel-grid 2
+pixels 09-lost-deltas 120
 plot 10-deceleration
 plot 10-friction
 plot 10-touch-down

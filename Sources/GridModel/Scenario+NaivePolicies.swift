@@ -29,6 +29,11 @@ public enum OffsetRounding: String, Sendable, CaseIterable {
     /// Whole points (`round()` on an offset at 2x or 3x): motion in steps of `scale` pixels, and a slow scroll's
     /// sub-point deltas do not show until they add up to a point (pattern 9's naive side).
     case point
+    /// Each frame's motion added to the last displayed offset and the sum rounded to whole points, as an
+    /// auto-scroll written `offset = round(offset + speed * dt)` on a display link does: a step under half a
+    /// point is lost every frame, so a 10 pt/s scroll at 60 fps never moves and the content drifts ever
+    /// further from where it should be (pattern 9's "tiny deltas lost"). The model's own offset keeps moving.
+    case pointEachFrame
 }
 
 /// The arithmetic a frame's tile positions are computed in.

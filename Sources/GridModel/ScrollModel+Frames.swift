@@ -28,6 +28,7 @@ extension ScrollModel {
         time = t
         setOffset(motionOffset(at: t))
         recenterIfPastThreshold()
+        roundEachFrame()
         try updateTiles()
         _checkInvariants()
         _checkSampled()

@@ -23,6 +23,11 @@ struct ScrollModel: ScrollEngine {
     let pageLimit: PageLimit
     /// The step displayed offsets are rounded to: a device pixel, or a whole point (`offsetRounding: "point"`).
     let displayStep: Int64
+    /// `offsetRounding: "pointEachFrame"`: the displayed offset is the last one plus each frame's motion,
+    /// rounded to whole points (`shownByFrames`), not the model's offset rounded.
+    let roundsEachFrame: Bool
+    /// With `roundsEachFrame`: the offset displayed at the last sampled frame and the model's offset then.
+    var shownByFrames: (shown: FixedPoint, exact: FixedPoint)?
     /// The arithmetic tile positions are emulated in (`scroll.precision`).
     let precision: Precision
     /// A fling on moving content adds the content's velocity (`scroll.flickAdds`, pattern 10's naive side).
@@ -144,7 +149,9 @@ struct ScrollModel: ScrollEngine {
         stopSpeed = reference ? ScrollPhysics.minimumVelocity : scenario.scroll.decelerationStop.speed
         precision = reference ? .exact : scenario.scroll.precision
         // The reference is the ideal plane: always on the device-pixel grid.
-        displayStep = scenario.scroll.offsetRounding == .point && !reference ? Fixed.unitsPerPoint : Fixed.pixel(scale: vp.scale)
+        let rounding = reference ? OffsetRounding.devicePixel : scenario.scroll.offsetRounding
+        displayStep = rounding == .devicePixel ? Fixed.pixel(scale: vp.scale) : Fixed.unitsPerPoint
+        roundsEachFrame = rounding == .pointEachFrame
         // Infinite axes start in the middle of the content (on the page grid when paging, see
         // `startOffset`) with the start tile centred; finite axes have tile 0 at content 0 and start with
         // the start tile as centred as the edges allow.
@@ -190,7 +197,22 @@ struct ScrollModel: ScrollEngine {
     /// The offset as displayed: rounded to the device-pixel grid, as UIKit does (to whole points with
     /// `offsetRounding: "point"`).
     var displayedOffset: FixedPoint {
-        FixedPoint(x: Fixed.round(offset.x, toMultipleOf: displayStep), y: Fixed.round(offset.y, toMultipleOf: displayStep))
+        if roundsEachFrame, let last = shownByFrames { return last.shown }
+        return FixedPoint(x: Fixed.round(offset.x, toMultipleOf: displayStep), y: Fixed.round(offset.y, toMultipleOf: displayStep))
+    }
+
+    /// `offsetRounding: "pointEachFrame"`: adds the model's motion since the last frame to the offset
+    /// displayed then and rounds the sum to whole points (a recenter's shift is part of that motion, so it
+    /// moves the displayed offset with the model's).
+    mutating func roundEachFrame() {
+        guard roundsEachFrame else { return }
+        let sum: FixedPoint
+        if let last = shownByFrames {
+            sum = FixedPoint(x: last.shown.x &+ (offset.x &- last.exact.x), y: last.shown.y &+ (offset.y &- last.exact.y))
+        } else {
+            sum = offset
+        }
+        shownByFrames = (FixedPoint(x: Fixed.round(sum.x, toMultipleOf: displayStep), y: Fixed.round(sum.y, toMultipleOf: displayStep)), offset)
     }
 
     func rules(_ axis: Axis, _ origin: Int64, _ size: Int64) -> AxisRules {

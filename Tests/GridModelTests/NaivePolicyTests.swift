@@ -77,6 +77,22 @@ import Testing
         #expect(zip(reference, frames).contains { $0.tiles[0].pixelRect != $1.tiles[0].pixelRect } == (rounding == "point"))
     }
 
+    /// `"pointEachFrame"` adds each frame's motion to the last displayed offset and rounds: a 10 pt/s scroll
+    /// at 60 fps (1/6 point a frame) never moves on screen while the model's offset travels 3 points, and a
+    /// 100 pt/s one (5/3 points a frame, rounded to 2) drifts ahead of the model. The other roundings follow it.
+    @Test(arguments: [("pointEachFrame", 10.0, 0.0), ("pointEachFrame", 100.0, 36.0), ("point", 10.0, 3.0),
+                      ("devicePixel", 10.0, 3.0), ("point", 100.0, 30.0)])
+    func roundingEachFrameLosesOrGainsTheDeltas(rounding: String, speed: Double, shownTravel: Double) throws {
+        let frames = try allFrames(try decode(scenarioJSON(
+            steps: #"[{ "drag": { "by": { "x": \#(-speed * 0.3) }, "duration": 0.3, "release": "hold" } }]"#,
+            scroll: #"{ "offsetRounding": "\#(rounding)", "recenter": "none" }"#, viewport: #"{ "width": 200, "height": 200, "scale": 2 }"#)))
+        let first = try #require(frames.first), last = try #require(frames.last)
+        let tile = first.tiles[0].coordinate
+        let end = try #require(last.tiles.first { $0.coordinate == tile })
+        #expect(last.contentOffset.x - first.contentOffset.x == speed * 0.3, "the model's offset moves as the finger")
+        #expect((first.tiles[0].pixelRect.x - end.pixelRect.x) / 2 == shownTravel)
+    }
+
     // MARK: grid.itemIndex
 
     @Test(arguments: [("modulo", [3, 4, 0, 1, 2]), ("remainder", [-2, -1, 0, 1, 2])])
