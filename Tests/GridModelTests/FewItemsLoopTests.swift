@@ -31,20 +31,10 @@ import Testing
                                                      viewport: #"{ "width": \#(c.viewport), "height": 150, "scale": 2 }"#, grid: grid, fps: 30)))
     }
 
-    /// The viewport's width (device pixels) no tile covers.
-    func gap(_ frame: FrameState) -> Double {
-        var x = 0.0, gap = 0.0
-        for r in frame.tiles.map(\.pixelRect).sorted(by: { $0.x < $1.x }) {
-            if r.x > x { gap += r.x - x }
-            x = max(x, r.x + r.width)
-        }
-        return gap + max(0, Double(frame.pixelWidth) - x)
-    }
-
     @Test(arguments: cases)
     func theDefaultCoversEveryFrame(_ c: Case) throws {
         let frames = try frames(c)
-        let blank = frames.filter { gap($0) > 0 }.map(\.index)
+        let blank = frames.filter { uncoveredWidth($0) > 0 }.map(\.index)
         #expect(blank.isEmpty, "\(c): blank in frames \(blank)")
         #expect(frames.allSatisfy { $0.tiles.allSatisfy { (0..<Int64(c.items)).contains($0.item.x) } })
         // The drags really cross the wrap: item N − 1 and item 0 side by side somewhere.
@@ -55,7 +45,7 @@ import Testing
     /// of 100 points in a 390-point viewport: the check above can fail.
     @Test func dataTimesThreeDoesNotCoverTwoItems() throws {
         let c = Case(items: 2, loop: .duplicate, direction: 1, viewport: 390, tile: 100)
-        #expect(try frames(c, copies: 2).contains { gap($0) > 0 })
+        #expect(try frames(c, copies: 2).contains { uncoveredWidth($0) > 0 })
         #expect(GridSpec(tileSize: Size(width: 100, height: 150), columns: 2, loop: .duplicate).copies(viewport: 390) == 3)
     }
 

@@ -52,20 +52,9 @@ import Testing
         }
     }
 
-    /// The uncovered width of a frame's viewport in device pixels (tiles of one row, as every gallery grid
-    /// scrolls along x), at the left, between tiles and at the right.
-    func gap(_ frame: FrameState) -> Double {
-        var x = 0.0, gap = 0.0
-        for r in frame.tiles.map(\.pixelRect).sorted(by: { $0.x < $1.x }) {
-            if r.x > x { gap += r.x - x }
-            x = max(x, r.x + r.width)
-        }
-        return gap + max(0, Double(frame.pixelWidth) - x)
-    }
-
     @Test func pattern1ShowsABlankBandAtTheWrap() throws {
-        #expect(try frames("01-seam-at-wrap-naive").firstIndex { gap($0) > 0 } == 28)
-        #expect(try frames("01-seam-at-wrap-correct").allSatisfy { gap($0) == 0 })
+        #expect(try frames("01-seam-at-wrap-naive").firstIndex { uncoveredWidth($0) > 0 } == 28)
+        #expect(try frames("01-seam-at-wrap-correct").allSatisfy { uncoveredWidth($0) == 0 })
     }
 
     @Test func pattern2ReachesTheEdge() throws {
@@ -78,7 +67,7 @@ import Testing
         let naive = try frames("03-blank-tiles-naive")
         #expect(naive.allSatisfy { $0.tiles.isEmpty })
         #expect(naive.contains { $0.phase == .idle })
-        #expect(try frames("03-blank-tiles-correct").allSatisfy { gap($0) == 0 })
+        #expect(try frames("03-blank-tiles-correct").allSatisfy { uncoveredWidth($0) == 0 })
     }
 
     /// The speed (points/s) a frame moved at since the previous one.
@@ -90,7 +79,7 @@ import Testing
     func rowGap(_ frame: FrameState) -> Double {
         var row = frame
         row.tiles = frame.tiles.filter { $0.coordinate.y == 0 }
-        return gap(row)
+        return uncoveredWidth(row)
     }
 
     /// Content arriving 0.1 s late in transparent cells: the background shows only while the speed is high.
@@ -114,9 +103,9 @@ import Testing
     /// Two 100-point items in a 390-point viewport: data × 3 (one set at each end) runs out within one item's drag.
     @Test func pattern3RunsOutOfFewItems() throws {
         let naive = try frames("03-few-items-naive")
-        #expect(naive.firstIndex { gap($0) > 0 } == 17)
+        #expect(naive.firstIndex { uncoveredWidth($0) > 0 } == 17)
         #expect(naive.allSatisfy { $0.tiles.allSatisfy { (0..<2).contains($0.item.x) } })
-        #expect(try frames("03-few-items-correct").allSatisfy { gap($0) == 0 })
+        #expect(try frames("03-few-items-correct").allSatisfy { uncoveredWidth($0) == 0 })
     }
 
     /// The first frame whose page is more than one page from the page at the last touch.

@@ -53,3 +53,14 @@ func pagingFrames(_ mode: String, _ steps: String) throws -> [FrameState] {
 }
 
 func pageChanges(_ frames: [FrameState]) -> [FrameState] { frames.filter { $0.has(.pageChanged) } }
+
+/// The uncovered width of a frame's viewport in device pixels, for a grid of one row (every gallery and
+/// few-items grid scrolls along x): at the left, between tiles and at the right.
+func uncoveredWidth(_ frame: FrameState) -> Double {
+    var x = 0.0, gap = 0.0
+    for r in frame.tiles.map(\.pixelRect).sorted(by: { $0.x < $1.x }) {
+        if r.x > x { gap += r.x - x }
+        x = max(x, r.x + r.width)
+    }
+    return gap + max(0, Double(frame.pixelWidth) - x)
+}
