@@ -170,7 +170,7 @@ struct ScrollModel: ScrollEngine {
         /// the page grid falls (half a page off it when a 390-point item pages a 195-point viewport), so the
         /// ideal plane starts that far off its grid too and both page on the same grid relative to the tiles.
         func loopPhase(isX: Bool, _ size: Int64) -> Int64 {
-            guard reference, scenario.grid.loop != nil, scenario.scroll.paging != .none, size > 0 else { return 0 }
+            guard reference, scenario.grid.loop != .none, scenario.scroll.paging != .none, size > 0 else { return 0 }
             let strip = axis(isX: isX, reference: false)
             guard strip.isFinite, strip.enabled else { return 0 }
             let s = finiteStart(strip, strip.index(ofItem: isX ? scenario.grid.start.x : scenario.grid.start.y))
