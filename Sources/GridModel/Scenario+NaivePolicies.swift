@@ -22,6 +22,27 @@ public enum PageLimit: String, Sendable, CaseIterable {
     case none
 }
 
+extension Scenario {
+    /// The pager flips its pages with its own animation and reads none of `scroll`'s motion policies: each
+    /// naive one (patterns 4, 8, 9 and 10) must keep its default with `pager`, or it would be accepted and do
+    /// nothing.
+    func checkPagerIgnoresNaivePolicies() throws(ScenarioError) {
+        let policies: [(path: String, isDefault: Bool, value: String)] = [
+            ("scroll.pageLimit", scroll.pageLimit == .one, "\"one\""),
+            ("scroll.offsetRounding", scroll.offsetRounding == .devicePixel, "\"devicePixel\""),
+            ("scroll.precision", scroll.precision == .exact, "\"exact\""),
+            ("scroll.flickAdds", !scroll.flickAdds, "false"),
+            ("scroll.friction", scroll.friction == .timeBased, "\"timeBased\""),
+            ("scroll.touchDown", scroll.touchDown == .stop, "\"stop\""),
+            ("scroll.decelerationStop", scroll.decelerationStop == .minimumVelocity, "\"minimumVelocity\""),
+        ]
+        if let naive = policies.first(where: { !$0.isDefault }) {
+            throw ScenarioError(kind: .invalidValue, path: naive.path,
+                                message: "the pager flips pages with its own animation: \(naive.path) must be \(naive.value) with pager")
+        }
+    }
+}
+
 /// The grid displayed offsets are rounded to.
 public enum OffsetRounding: String, Sendable, CaseIterable {
     /// Device pixels, as UIKit does (1/scale point).

@@ -149,6 +149,7 @@ extension Scenario {
                 throw ScenarioError(kind: .invalidValue, path: scroll.contentInset != .zero ? "scroll.contentInset" : "scroll.safeArea",
                                     message: "the pager has no content insets: leave scroll.contentInset and scroll.safeArea at 0 with pager")
             }
+            try checkPagerIgnoresNaivePolicies()
         }
         try Check.number(style.borderWidth, in: Allowed.borderWidth, "style.borderWidth")
         try Check.number(style.fontSize, in: Allowed.fontSize, "style.fontSize")

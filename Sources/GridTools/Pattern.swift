@@ -63,7 +63,7 @@ public enum Pattern: Int, Sendable, CaseIterable {
     public var fix: String {
         switch self {
         case .seamAtWrap:
-            return "duplicate enough items at each end to cover the viewport and a peeking neighbour, or use loop: \"seamless\""
+            return "duplicate enough items at each end to cover the viewport and a peeking neighbour and jump back while scrolling, not only at rest (a fling longer than the copies reaches the strip's end), or use loop: \"seamless\""
         case .edgeReached:
             return "recenter while moving (recenter: \"threshold\" or \"wholeTiles\"), not only at rest"
         case .blankTiles:

@@ -7,7 +7,7 @@ import TestSupport
 /// text, and nothing written.
 @Suite struct SchemaCorpusCLITests {
     @Test func theSchemaRulesAreInTheCorpus() {
-        #expect(BadScenario.schemaRules.count == 24)
+        #expect(BadScenario.schemaRules.count == 27)
     }
 
     @Test(arguments: BadScenario.schemaRules)
