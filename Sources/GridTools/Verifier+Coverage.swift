@@ -24,9 +24,17 @@ extension Verifier {
     }
 
     /// ", moving at N pt/s" for a frame that moved since the previous frame's offset `last` (a recenter's
-    /// shift taken out), else "": the speed pattern 3's blank band grows with.
+    /// shift taken out), else "": the speed pattern 3's blank band grows with. A frame with a resize, a jump or
+    /// a loop jump has no speed to give: its offset changed without motion.
     static func speed(_ frame: FrameState, after last: Vector?, fps: Int) -> String {
         guard let last else { return "" }
+        let jumps = frame.events.contains { event in
+            switch event {
+            case .resize, .jump, .loopJump: return true
+            default: return false
+            }
+        }
+        guard !jumps else { return "" }
         let shift = frame.recenterShift ?? .zero
         let dx = frame.contentOffset.x - last.x - shift.x, dy = frame.contentOffset.y - last.y - shift.y
         let speed = (dx * dx + dy * dy).squareRoot() * Double(fps)

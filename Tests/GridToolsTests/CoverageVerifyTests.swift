@@ -33,6 +33,18 @@ import Testing
         #expect(Verifier.speed(frame, after: nil, fps: 30) == "")
     }
 
+    /// A resize, a jump or a loop jump changes the offset without motion: no speed (a resize at rest read
+    /// "moving at 10817 pt/s", the adversarial review's F9).
+    @Test(arguments: [ScrollEvent.resize(width: 600, height: 400), .jump(tile: TileCoordinate(x: 3, y: 0)),
+                      .loopJump(from: Vector(x: 1100, y: 0), to: Vector(x: 300, y: 0))])
+    func aJumpHasNoSpeed(_ event: ScrollEvent) throws {
+        var frame = try allFrames(loop(2, tile: 100, viewport: 390))[0]
+        frame.contentOffset = Vector(x: 1100, y: 0)
+        #expect(Verifier.speed(frame, after: Vector(x: 1000, y: 0), fps: 30) == ", moving at 3000 pt/s")
+        frame.events.append(event)
+        #expect(Verifier.speed(frame, after: Vector(x: 1000, y: 0), fps: 30) == "")
+    }
+
     func allFrames(_ scenario: Scenario) throws -> [FrameState] {
         var simulation = try Simulation(scenario: scenario)
         var frames: [FrameState] = []
