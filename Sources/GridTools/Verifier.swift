@@ -51,6 +51,9 @@ public struct VerifyReport: Sendable {
     public var edgeHitFrames = 0
     /// The first frame where a content edge stopped the scroll; the reference comparison ends there.
     public var firstEdgeFrame: Int?
+    /// The first frame the reference plane does not have: its timeline ended sooner (a `wait until idle`
+    /// that ended sooner there than in a naive scroll); the reference comparison ends there too.
+    public var referenceEndFrame: Int?
     /// The most tiles live in one frame, layer tiles included.
     public var maxLiveTiles = 0
     /// The bound live tiles must stay under (nil when it does not apply, as in the pager).
@@ -133,6 +136,7 @@ public enum Verifier {
         }
         while let frame = try strategy.next() {
             let ideal = try reference.next()
+            if ideal == nil, report.referenceEndFrame == nil { report.referenceEndFrame = frame.index }
             report.frames += 1
             if frame.recenterShift != nil {
                 report.recenterFrames += 1
@@ -333,6 +337,8 @@ extension VerifyReport {
         }
         json.key("firstEdgeFrame")
         if let firstEdgeFrame { json.value(firstEdgeFrame) } else { json.null() }
+        json.key("referenceEndFrame")
+        if let referenceEndFrame { json.value(referenceEndFrame) } else { json.null() }
         json.member("maxLiveTiles", maxLiveTiles)
         json.key("liveTileBound")
         if let liveTileBound { json.value(liveTileBound) } else { json.null() }

@@ -67,6 +67,9 @@ enum VerifyCommand {
             for finding in report.patterns { print(finding.line) }
             var line = "verify \(files[0]): \(report.frames) frames, \(report.comparedFrames) compared with the reference"
             if let edge = report.firstEdgeFrame, !strict { line += " (a content edge stops the comparison at frame \(edge))" }
+            if let end = report.referenceEndFrame, report.firstEdgeFrame.map({ $0 > end || strict }) ?? true {
+                line += " (the reference's timeline ends at frame \(end): a wait until idle ended sooner there)"
+            }
             line += "; \(report.recenters) recenters in \(report.recenterFrames) frames; \(report.tilesCreated) tiles created, \(report.tilesReused) reused; max \(report.maxLiveTiles) live"
             if let bound = report.liveTileBound { line += " (bound \(bound))" }
             line += "; \(report.edgeHitFrames) edge-hit frames; "

@@ -56,6 +56,19 @@ func small(_ name: String) throws -> Scenario {
         #expect(first.pixels > 0 && first.box != nil)
     }
 
+    /// A naive deceleration that outlasts the ideal's (`decelerationStop: "nearZero"`, then `wait until idle`)
+    /// leaves the reference's timeline shorter: the report says where it ended instead of comparing fewer
+    /// frames silently (the adversarial review's F9); a scenario whose timelines agree has no such frame.
+    @Test func aShorterReferenceTimelineIsReported() throws {
+        let json = #"{"name": "nz-finite", "viewport": {"width": 300, "height": 200, "scale": 2}, "fps": 60, "grid": {"columns": 30, "rows": 0, "tileSize": {"width": 100, "height": 200}}, "scroll": {"decelerationStop": "nearZero"}, "steps": [{"fling": {"velocity": {"x": -1500, "y": 0}}}, {"wait": {"until": "idle", "max": 10}}, {"wait": {"duration": 0.1}}]}"#
+        let report = try Verifier.verify(try ScenarioDecoder.decode(Array(json.utf8)), font: font)
+        #expect(report.referenceEndFrame == 158 && report.comparedFrames == 158 && report.frames == 365)
+        let object = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
+        #expect(object?["referenceEndFrame"] as? Int == 158)
+        let same = try Verifier.verify(try ScenarioDecoder.decode(Array(json.replacingOccurrences(of: "nearZero", with: "minimumVelocity").utf8)), font: font)
+        #expect(same.referenceEndFrame == nil && same.comparedFrames == same.frames)
+    }
+
     @Test func strictEdgesComparesPastTheEdge() throws {
         let report = try Verifier.verify(try small("none-edge"), font: font, strictEdges: true)
         #expect(!report.passed)
