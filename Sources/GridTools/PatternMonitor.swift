@@ -55,8 +55,6 @@ public struct PatternMonitor: Sendable {
     /// The page showing before a resize (and, for a resize during a motion, the page one frame on at the
     /// same speed), waiting for the next rest.
     var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool)?
-    /// After a touch-down on decelerating content: the last per-frame delta of the drag.
-    var touchDown: (frame: Int, lastDelta: Vector?)?
     /// The tile followed by the device-pixel check, and the range of its position less the offset.
     var pixelTrack: (tile: TileCoordinate, low: Vector, high: Vector, since: Int)?
     /// The absolute offset of the first frame, for the cross-axis drift check.
@@ -69,6 +67,8 @@ public struct PatternMonitor: Sendable {
     var followedIdeal: Bool?
     var touchIdeal: Int?
     var settlePeak: (x: (frame: Int, speed: Double)?, y: (frame: Int, speed: Double)?)?
+    /// Patterns 9 and 10: the ideal plane's phase in the previous frame (nil without one).
+    var previousIdealPhase: Phase?
 
     /// A monitor for a scenario with `facts`.
     public init(facts: PatternFacts) { self.facts = facts }
@@ -94,7 +94,7 @@ public struct PatternMonitor: Sendable {
     /// Checks one frame; `ideal` is the reference plane's frame at the same index (nil past a content
     /// edge or when there is none).
     public mutating func observe(_ frame: FrameState, ideal: FrameState? = nil) {
-        defer { beforePrevious = previous; previous = frame }
+        defer { beforePrevious = previous; previous = frame; previousIdealPhase = ideal?.phase }
         let tol = 0.5 / Double(max(1, frame.scale)) + 1e-9
         var resized = false, jumped = false, touched = false, looped = false
         for event in frame.events {
