@@ -33,11 +33,14 @@ extension PatternMonitor {
     /// - a free deceleration (no edge, no bounce, no `"viewport"` paging settle, no touch) follows UIKit's
     ///   curve: each frame's displacement is the previous frame's times d^(1000·Δt) (for equal frame times),
     ///   within what the fixed-point rounding of the offsets allows (`scroll.friction` `"perFrame"` decays
-    ///   faster at more than 60 fps);
+    ///   faster at more than 60 fps), checked on the strategy's own frames also after a release whose paging
+    ///   target differs from the ideal's (`checkPagingTarget`);
     /// - it ends when its speed falls below `ScrollPhysics.minimumVelocity` (10 pt/s): a frame that still
     ///   decelerates moves at least that fast on average (`scroll.decelerationStop` `"nearZero"` creeps on);
     /// - after a touch-down on decelerating content, each dragging frame moves as the ideal plane's does (the
-    ///   finger alone), from the first frame (`scroll.touchDown` `"keepVelocity"` adds the old motion).
+    ///   finger alone), from the first frame (`scroll.touchDown` `"keepVelocity"` adds the old motion); without
+    ///   an ideal plane, `checkTouchWithoutIdeal`.
+    /// A drift of the offsets from the ideal's during a free deceleration is named 10 by `checkIdeal`.
     /// A finding sets `diverged`: from there on the offsets differ from the ideal's by design.
     mutating func checkCurve(_ frame: FrameState, _ ideal: FrameState?, absolute: Vector, touched: Bool, resized: Bool) {
         defer { previousIdeal = ideal }
@@ -46,6 +49,7 @@ extension PatternMonitor {
         let delta = Vector(x: absolute.x - pAbs.x, y: absolute.y - pAbs.y)
         let error = Self.roundingError(max(abs(frame.contentOffset.x), abs(frame.contentOffset.y), abs(p.contentOffset.x), abs(p.contentOffset.y)))
         checkTouchAgainstIdeal(frame, ideal, delta: delta, error: error, touched: touched, resized: resized)
+        checkTouchWithoutIdeal(frame, ideal, delta: delta, error: error, touched: touched, resized: resized)
         // The strategy's own frames: checked after a divergence from the ideal too (a paging target of its own).
         guard !facts.pager, facts.pagingMode != .viewport, p.phase == .decelerating, frame.phase == .decelerating,
               !touched, !resized, !frame.edgeHit, !p.edgeHit, !frame.events.contains(where: Self.restarts) else { return }
@@ -127,6 +131,32 @@ extension PatternMonitor {
               expected: "the finger's \(pt(idealDelta)) per frame, the ideal plane's (a touch-down at frame \(touch) stops the deceleration)",
               actual: "\(pt(delta)) per frame (the deceleration goes on under the finger)")
         touchIdeal = nil
+        diverged = true
+    }
+
+    /// After a touch-down on decelerating content with no ideal plane to compare with (past a content edge, or
+    /// frames alone): the finger's speed may change (chained drags change it once, or twice across a frame that
+    /// holds both), but a displacement that keeps changing the same way on three dragging frames in a row (after
+    /// the touch frame) is the old motion decaying under the finger (`scroll.touchDown` `"keepVelocity"`). Drag
+    /// steps shorter than three frames chained under one touch are beyond what it can tell apart.
+    mutating func checkTouchWithoutIdeal(_ frame: FrameState, _ ideal: FrameState?, delta: Vector, error: Double,
+                                         touched: Bool, resized: Bool) {
+        if touched, ideal == nil, frame.phase == .dragging, let p = previous, p.phase == .decelerating {
+            touchDrift = (frame.index, nil, nil, 0)  // the touch frame's displacement holds some of the old motion
+            return
+        }
+        guard let t = touchDrift, ideal == nil, !touched, frame.phase == .dragging, !frame.edgeHit, !resized else { touchDrift = nil; return }
+        guard let last = t.last else { touchDrift = (t.touch, delta, nil, 0); return }
+        let change = Vector(x: delta.x - last.x, y: delta.y - last.y)
+        guard max(abs(change.x), abs(change.y)) > 2 * error else { touchDrift = (t.touch, delta, nil, 0); return }
+        let same = t.change.map { change.x * $0.x + change.y * $0.y > 0 } ?? false
+        let run = same ? t.run + 1 : 1
+        touchDrift = (t.touch, delta, change, run)
+        guard run >= 3 else { return }
+        found(.deceleration, frame.index,
+              expected: "the finger's own motion after the touch-down at frame \(t.touch) (its speed changes only where the drag does)",
+              actual: "\(pt(delta)) per frame, changing the same way for \(run) frames in a row (the deceleration goes on under the finger)")
+        touchDrift = nil
         diverged = true
     }
 
