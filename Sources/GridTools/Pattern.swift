@@ -24,7 +24,8 @@ public enum Pattern: Int, Sendable, CaseIterable {
     /// 9: offsets off the device-pixel grid, or tiny deltas lost (rounded to points).
     case pixelGrid
     /// 10: a deceleration that leaves UIKit's v0·d^(1000t) (a release that adds the old velocity, a speed that
-    /// rises or decays per frame, a creep below 10 pt/s), or a touch-down that does not stop it.
+    /// rises or decays per frame, a model offset that leaves the ideal's while both decelerate freely, a creep
+    /// below 10 pt/s), or a touch-down that does not stop it.
     case deceleration
 
     /// The short name `--json` carries and the contract uses, e.g. `multi-page-flick`.

@@ -33,11 +33,14 @@ extension PatternMonitor {
     /// - a free deceleration (no edge, no bounce, no `"viewport"` paging settle, no touch) follows UIKit's
     ///   curve: each frame's displacement is the previous frame's times d^(1000·Δt) (for equal frame times),
     ///   within what the fixed-point rounding of the offsets allows (`scroll.friction` `"perFrame"` decays
-    ///   faster at more than 60 fps);
+    ///   faster at more than 60 fps), checked on the strategy's own frames also after a release whose paging
+    ///   target differs from the ideal's (`checkPagingTarget`);
     /// - it ends when its speed falls below `ScrollPhysics.minimumVelocity` (10 pt/s): a frame that still
     ///   decelerates moves at least that fast on average (`scroll.decelerationStop` `"nearZero"` creeps on);
     /// - after a touch-down on decelerating content, each dragging frame moves as the ideal plane's does (the
-    ///   finger alone), from the first frame (`scroll.touchDown` `"keepVelocity"` adds the old motion).
+    ///   finger alone), from the first frame (`scroll.touchDown` `"keepVelocity"` adds the old motion); without
+    ///   an ideal plane, `checkTouchWithoutIdeal`.
+    /// A drift of the offsets from the ideal's during a free deceleration is named 10 by `checkIdeal`.
     /// A finding sets `diverged`: from there on the offsets differ from the ideal's by design.
     mutating func checkCurve(_ frame: FrameState, _ ideal: FrameState?, absolute: Vector, touched: Bool, resized: Bool) {
         defer { previousIdeal = ideal }
@@ -46,13 +49,15 @@ extension PatternMonitor {
         let delta = Vector(x: absolute.x - pAbs.x, y: absolute.y - pAbs.y)
         let error = Self.roundingError(max(abs(frame.contentOffset.x), abs(frame.contentOffset.y), abs(p.contentOffset.x), abs(p.contentOffset.y)))
         checkTouchAgainstIdeal(frame, ideal, delta: delta, error: error, touched: touched, resized: resized)
-        guard !diverged, !facts.pager, facts.pagingMode != .viewport, p.phase == .decelerating, frame.phase == .decelerating,
+        checkTouchWithoutIdeal(frame, ideal, delta: delta, error: error, touched: touched, resized: resized)
+        // The strategy's own frames: checked after a divergence from the ideal too (a paging target of its own).
+        guard !facts.pager, facts.pagingMode != .viewport, p.phase == .decelerating, frame.phase == .decelerating,
               !touched, !resized, !frame.edgeHit, !p.edgeHit, !frame.events.contains(where: Self.restarts) else { return }
         let dt = frame.time - p.time
         let speed = (delta.x * delta.x + delta.y * delta.y).squareRoot()
         if dt > 0, speed + 2 * error < ScrollPhysics.minimumVelocity * dt {
             found(.deceleration, frame.index,
-                  expected: "a deceleration that ends below \(num(ScrollPhysics.minimumVelocity)) pt/s (a slower release does not decelerate)",
+                  expected: "the deceleration to end once its speed falls below \(num(ScrollPhysics.minimumVelocity)) pt/s (a slower release does not decelerate)",
                   actual: "\(num(speed / dt)) pt/s, still decelerating")
             diverged = true
             return
@@ -70,9 +75,30 @@ extension PatternMonitor {
         let expected = ratio * before
         guard abs(speed - expected) > 3 * error + 1e-9 * before else { return }
         found(.deceleration, frame.index,
-              expected: "\(num(expected)) pt/frame, \(num(ratio)) × the last frame's \(num(before)) (v0·d^(1000t), d = \(num(d)))",
-              actual: "\(num(speed)) pt/frame (\(num(before > 0 ? speed / before : 0)) ×)")
+              expected: "\(num(expected)) pt/frame, \(Self.factor(ratio, before, expected)) × the last frame's \(num(before)) (v0·d^(1000t), d = \(Self.exact(d)))",
+              actual: "\(num(speed)) pt/frame (\(before > 0 ? Self.factor(speed / before, before, speed) : "0") ×)")
         diverged = true
+    }
+
+    /// A factor for a report line, with as many decimals (3 to 9) as it takes for `factor × base` to print as
+    /// `product` does: "0.99917 × 8.326" where 3 decimals (0.999 × 8.326 = 8.318) would not give 8.319.
+    static func factor(_ factor: Double, _ base: Double, _ product: Double) -> String {
+        for decimals in 3...9 {
+            let scale = ScrollPhysics.power(10, Double(decimals))
+            let r = (factor * scale).rounded() / scale
+            if num(r * base) == num(product) { return decimals == 3 ? num(r) : "\(r)" }
+        }
+        return "\(factor)"
+    }
+
+    /// A scenario constant for a report line: 3 decimals, or as many as it takes to print it exactly (0.9999).
+    static func exact(_ v: Double) -> String {
+        for decimals in 3...9 {
+            let scale = ScrollPhysics.power(10, Double(decimals))
+            let r = (v * scale).rounded() / scale
+            if abs(r - v) <= 1e-12 { return decimals == 3 ? num(r) : "\(r)" }
+        }
+        return "\(v)"
     }
 
     /// The ratio of two consecutive displacements of a deceleration v0·d^(1000t), over frames of `dt1` and
@@ -96,7 +122,8 @@ extension PatternMonitor {
         followedIdeal = same
         if touched, frame.phase == .dragging, let p = previous, p.phase == .decelerating, followed {
             touchIdeal = frame.index
-        } else if frame.phase != .dragging || frame.edgeHit || resized {
+        } else if touched || frame.phase != .dragging || frame.edgeHit || resized {
+            // A new touch on content at rest is not judged against an earlier touch-down.
             touchIdeal = nil
         }
         guard let touch = touchIdeal, !same else { return }
@@ -104,6 +131,32 @@ extension PatternMonitor {
               expected: "the finger's \(pt(idealDelta)) per frame, the ideal plane's (a touch-down at frame \(touch) stops the deceleration)",
               actual: "\(pt(delta)) per frame (the deceleration goes on under the finger)")
         touchIdeal = nil
+        diverged = true
+    }
+
+    /// After a touch-down on decelerating content with no ideal plane to compare with (past a content edge, or
+    /// frames alone): the finger's speed may change (chained drags change it once, or twice across a frame that
+    /// holds both), but a displacement that keeps changing the same way on three dragging frames in a row (after
+    /// the touch frame) is the old motion decaying under the finger (`scroll.touchDown` `"keepVelocity"`). Drag
+    /// steps shorter than three frames chained under one touch are beyond what it can tell apart.
+    mutating func checkTouchWithoutIdeal(_ frame: FrameState, _ ideal: FrameState?, delta: Vector, error: Double,
+                                         touched: Bool, resized: Bool) {
+        if touched, ideal == nil, frame.phase == .dragging, let p = previous, p.phase == .decelerating {
+            touchDrift = (frame.index, nil, nil, 0)  // the touch frame's displacement holds some of the old motion
+            return
+        }
+        guard let t = touchDrift, ideal == nil, !touched, frame.phase == .dragging, !frame.edgeHit, !resized else { touchDrift = nil; return }
+        guard let last = t.last else { touchDrift = (t.touch, delta, nil, 0); return }
+        let change = Vector(x: delta.x - last.x, y: delta.y - last.y)
+        guard max(abs(change.x), abs(change.y)) > 2 * error else { touchDrift = (t.touch, delta, nil, 0); return }
+        let same = t.change.map { change.x * $0.x + change.y * $0.y > 0 } ?? false
+        let run = same ? t.run + 1 : 1
+        touchDrift = (t.touch, delta, change, run)
+        guard run >= 3 else { return }
+        found(.deceleration, frame.index,
+              expected: "the finger's own motion after the touch-down at frame \(t.touch) (its speed changes only where the drag does)",
+              actual: "\(pt(delta)) per frame, changing the same way for \(run) frames in a row (the deceleration goes on under the finger)")
+        touchDrift = nil
         diverged = true
     }
 
@@ -121,7 +174,8 @@ extension PatternMonitor {
     }
 
     /// 10: speed non-increasing while decelerating (a `"viewport"` paging settle: only until its peak, see
-    /// `checkSettle`); a touch-down stops the deceleration at once.
+    /// `checkSettle`). A touch-down on decelerating content is `checkTouchAgainstIdeal`'s: the finger's speed
+    /// may change during one touch (chained drags), so only the ideal plane knows its motion.
     mutating func checkDeceleration(_ frame: FrameState, absolute: Vector, touched: Bool, resized: Bool) {
         guard let p = previous else { return }
         let pAbs = absoluteOffset(p, before: frame)
@@ -140,19 +194,6 @@ extension PatternMonitor {
             }
         } else {
             settlePeak = nil
-        }
-        if touched, p.phase == .decelerating {
-            touchDown = (frame.index, nil)
-        } else if let t = touchDown {
-            guard frame.phase == .dragging, !frame.edgeHit, !resized else { touchDown = nil; return }
-            if let last = t.lastDelta, abs(delta.x - last.x) > 1e-3 || abs(delta.y - last.y) > 1e-3 {
-                found(.deceleration, frame.index,
-                      expected: "the finger's \(pt(last)) per frame (a touch-down at frame \(t.frame) stops the deceleration)",
-                      actual: "\(pt(delta)) per frame")
-                touchDown = nil
-            } else {
-                touchDown = (t.frame, delta)
-            }
         }
     }
 

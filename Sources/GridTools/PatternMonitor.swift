@@ -29,10 +29,13 @@ public import GridModel
 ///   moves keeps its offset.
 /// - 8 and 9: the offset follows the ideal plane's within half a device pixel (8 far from the origin,
 ///   9 near it), at the same model offset tiles are displayed where the ideal plane displays them, and tiles whose size is a whole number of device pixels sit on whole device pixels.
-/// - 10: the speed never rises between decelerating frames, after a touch-down on decelerating
-///   content the offset follows the finger alone (a constant speed per frame), and a flick on moving
-///   content leaves at the ideal plane's release velocity (the finger's, not the old one added). From
-///   such a release on, the motion differs from the ideal's by design: 8 and 9 stop comparing with it.
+/// - 10: a flick on moving content leaves at the ideal plane's release velocity (the finger's, not the old one
+///   added); a free deceleration follows v0·d^(1000t) (each frame d^(1000·Δt) × the last, also after a paging
+///   target of its own), its speed never rises, it ends once below 10 pt/s, and while both planes decelerate
+///   freely the model's offset stays on the ideal's (a drift there is 10, not 9); after a touch-down on
+///   decelerating content each dragging frame moves as the ideal plane's (without one: the displacement does
+///   not keep changing the same way for three frames). From a finding on, the motion differs from the ideal's
+///   by design: 8 and 9 stop comparing with it.
 public struct PatternMonitor: Sendable {
     /// The scenario's facts.
     public let facts: PatternFacts
@@ -55,8 +58,6 @@ public struct PatternMonitor: Sendable {
     /// The page showing before a resize (and, for a resize during a motion, the page one frame on at the
     /// same speed), waiting for the next rest.
     var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool)?
-    /// After a touch-down on decelerating content: the last per-frame delta of the drag.
-    var touchDown: (frame: Int, lastDelta: Vector?)?
     /// The tile followed by the device-pixel check, and the range of its position less the offset.
     var pixelTrack: (tile: TileCoordinate, low: Vector, high: Vector, since: Int)?
     /// The absolute offset of the first frame, for the cross-axis drift check.
@@ -69,6 +70,11 @@ public struct PatternMonitor: Sendable {
     var followedIdeal: Bool?
     var touchIdeal: Int?
     var settlePeak: (x: (frame: Int, speed: Double)?, y: (frame: Int, speed: Double)?)?
+    /// Pattern 10 without an ideal plane: after a touch-down on decelerating content, the touch frame, the last
+    /// displacement, its last change, and how many frames in a row it changed the same way.
+    var touchDrift: (touch: Int, last: Vector?, change: Vector?, run: Int)?
+    /// Patterns 9 and 10: the ideal plane's phase in the previous frame (nil without one).
+    var previousIdealPhase: Phase?
 
     /// A monitor for a scenario with `facts`.
     public init(facts: PatternFacts) { self.facts = facts }
@@ -94,7 +100,7 @@ public struct PatternMonitor: Sendable {
     /// Checks one frame; `ideal` is the reference plane's frame at the same index (nil past a content
     /// edge or when there is none).
     public mutating func observe(_ frame: FrameState, ideal: FrameState? = nil) {
-        defer { beforePrevious = previous; previous = frame }
+        defer { beforePrevious = previous; previous = frame; previousIdealPhase = ideal?.phase }
         let tol = 0.5 / Double(max(1, frame.scale)) + 1e-9
         var resized = false, jumped = false, touched = false, looped = false
         for event in frame.events {

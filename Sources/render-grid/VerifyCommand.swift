@@ -21,9 +21,11 @@ enum VerifyCommand {
                 the page grid; 5 item indices in [0, N); 6 a resize keeps the page (or the centre);
                 7 with insets, pages on the adjusted-inset grid and no cross-axis drift; 8/9 the
                 offset follows the ideal within half a device pixel, tiles on whole device pixels;
-                10 the speed never rises while decelerating and a touch-down stops it. Uncovered
-                pixels are pattern 3, pixels that differ on a loop pattern 1, far out pattern 8,
-                at a recenter "recenter-visible".
+                10 a release leaves at the ideal's velocity, a free deceleration follows
+                v0·d^(1000t) (the ideal's offsets, each frame d^(1000·Δt) × the last) with a speed
+                that never rises, it ends once below 10 pt/s, and after a touch-down each frame
+                moves as the ideal's finger does. Uncovered pixels are pattern 3, pixels that
+                differ on a loop pattern 1, far out pattern 8, at a recenter "recenter-visible".
             Each pattern found prints one line: pattern, first frame, the quantity shown and
             expected, and the usual fix; --json lists them under "patterns".
             It also counts recenters, tile reuse and edge hits. Nothing is written to disk.
