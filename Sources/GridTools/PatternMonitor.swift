@@ -53,8 +53,8 @@ public struct PatternMonitor: Sendable {
     var releasePage: TileCoordinate?
     var programmatic = false
     /// The page showing before a resize (and, for a resize during a motion, the page one frame on at the
-    /// same speed), waiting for the next rest.
-    var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool)?
+    /// same speed), waiting for the next rest; `at`: the absolute offsets those pages were taken from.
+    var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool, at: [Vector])?
     /// After a touch-down on decelerating content: the last per-frame delta of the drag.
     var touchDown: (frame: Int, lastDelta: Vector?)?
     /// The tile followed by the device-pixel check, and the range of its position less the offset.
