@@ -29,8 +29,13 @@ public struct PatternFacts: Sendable, Equatable {
     public var columns: Int?, rows: Int?
     /// Whether an axis loops.
     public var loops = false
-    /// Whether the steps move the x / y axis (drags and flings with a component on it, scrollTo, jump).
+    /// Whether the steps move the x / y axis (drags and flings with a component on it, scrollTo, jump); a
+    /// disabled axis (`columns: 0` / `rows: 0`) never moves, whatever the steps.
     public var movesX = true, movesY = true
+    /// Whether the x / y axis has no content edge (no item count, or a seamless loop). A resize under
+    /// paging there puts the kept page on the multiple of the new page size nearest the offset (the model
+    /// renumbers its pages), not at page × size from the grid's origin (pattern 6). False for hand-built facts.
+    public var endlessX = false, endlessY = false
     /// Whether any step resizes the viewport.
     public var resizes = false
     /// `scroll.decelerationRate`: the d of UIKit's v(t) = v0·d^(1000·t) a free deceleration must follow
@@ -64,8 +69,11 @@ public struct PatternFacts: Sendable, Equatable {
             default: break
             }
         }
-        movesX = x
-        movesY = y
+        movesX = x && scenario.grid.columns != 0
+        movesY = y && scenario.grid.rows != 0
+        func endless(_ count: Int?) -> Bool { (count ?? 0) == 0 || scenario.grid.loop == .seamless }
+        endlessX = endless(scenario.grid.columns)
+        endlessY = endless(scenario.grid.rows)
         decelerationRate = scenario.scroll.decelerationRate
     }
 

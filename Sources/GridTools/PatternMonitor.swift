@@ -17,13 +17,15 @@ public import GridModel
 /// - 2: an infinite grid never hits a content edge.
 /// - 4: under paging a motion that began with a drag or fling rests within one page of where it
 ///   began (or of the page it was released on; when the next touch begins in the frame it rests, on
-///   its last frame) and, away from the edges, on a multiple of the page size; under `"viewport"` and
+///   its last frame) and, away from the edges, on a multiple of the page size (a scrollTo or jump
+///   rests where it was sent: UIKit does not snap it); under `"viewport"` and
 ///   `"target"` paging no frame after the release shows a page beyond those (the ideal plane's page is
 ///   the expected one). A release whose target differs from the ideal plane's moves differently by
 ///   design: from then on 8 and 9 stop comparing with it.
 /// - 5: on a looping or finite axis every tile's item lies in [0, N), and on a loop the item at the
 ///   viewport's centre at rest is the ideal plane's.
-/// - 6: a resize keeps the page (offset = page × new page size) or, without paging, the centre (at
+/// - 6: a resize keeps the page (offset = page × new page size; on an endless axis, infinite or a
+///   seamless loop, the new page multiple nearest the offset) or, without paging, the centre (at
 ///   rest). During a motion the page is the one showing at the resize (the motion stops there).
 /// - 7: with insets, paging rests on the grid counted from the adjusted inset, and an axis no step
 ///   moves keeps its offset.
@@ -56,8 +58,8 @@ public struct PatternMonitor: Sendable {
     var releasePage: TileCoordinate?
     var programmatic = false
     /// The page showing before a resize (and, for a resize during a motion, the page one frame on at the
-    /// same speed), waiting for the next rest.
-    var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool)?
+    /// same speed), waiting for the next rest; `at`: the absolute offsets those pages were taken from.
+    var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool, at: [Vector])?
     /// The tile followed by the device-pixel check, and the range of its position less the offset.
     var pixelTrack: (tile: TileCoordinate, low: Vector, high: Vector, since: Int)?
     /// The absolute offset of the first frame, for the cross-axis drift check.
