@@ -56,6 +56,18 @@ struct PatternPicturesTests {
             """)
     }
 
+    /// The sample lines in README's verify section that come from scenarios (the others come from the
+    /// hand-built frames of `PatternMonitorTests`) are verify's output on them, word for word.
+    @Test(arguments: [(1, "patterns/01-seam-at-wrap-naive"), (2, "none-edge"), (3, "freshcode-gaps"),
+                      (4, "patterns/04-multi-page-flick-naive"), (7, "insets-paging"), (10, "patterns/10-deceleration-naive")])
+    func readmeSampleLinesAreRealOutput(pattern: Int, scenario: String) throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let sample = readme.split(separator: "\n").first { $0.hasPrefix("pattern \(pattern) (") }
+        let result = try CLI.run(["verify", "Scenarios/\(scenario).json"])
+        let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("pattern \(pattern) (") }
+        #expect(sample != nil && sample == line, "README's sample line for pattern \(pattern) is not verify's output on \(scenario):\n\(line ?? "none")")
+    }
+
     @Test func readmeTableQuotesVerifyAndShowsEveryPicture() throws {
         let rows = try Self.rows()
         #expect(rows.map(\.pattern) == Array(1...10), "README's gallery table rows: \(rows.map(\.pattern))")
