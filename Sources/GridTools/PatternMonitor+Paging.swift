@@ -37,6 +37,10 @@ extension PatternMonitor {
             checkLanding(last, frame: p.index)
             startPage = nil; releasePage = nil; programmatic = false
         }
+        // A touch or a fling begins a gesture: a jump or scrollTo before it no longer excuses where it lands
+        // (a jump at rest left the flag set until the next rest, so the first flick after it went unjudged).
+        let flung = frame.events.contains(where: { if case .willBeginDecelerating = $0 { return true } else { return false } })
+        if (touched || flung) && !jumped && frame.phase != .animating { programmatic = false }
         if jumped || frame.phase == .animating { programmatic = true }
         if touched, startPage == nil { startPage = prior?.page ?? page }
         if frame.events.contains(where: { if case .willBeginDecelerating = $0 { return true } else { return false } }), startPage == nil {

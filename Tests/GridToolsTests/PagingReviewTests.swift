@@ -26,6 +26,16 @@ import Testing
         }
     }
 
+    /// A jump at rest does not excuse the flick after it: a 2 pt/ms flick with no page limit is named pattern 4
+    /// (the helper fixing F2-F4 noticed the flag stayed set until the next rest).
+    @Test func aFlickAfterAJumpIsJudged() throws {
+        let json = #"{"name": "review", "viewport": {"width": 200, "height": 200, "scale": 2}, "fps": 30, \#(Self.columns), "scroll": {"paging": "target", "pageLimit": "none"},"#
+            + #" "steps": [{"jump": {"tile": {"x": 20, "y": 0}}}, {"wait": {"duration": 0.2}}, {"fling": {"velocity": {"x": -2000, "y": 0}}}, {"wait": {"until": "idle", "max": 10}}, {"wait": {"duration": 0.1}}]}"#
+        #expect(try findings(json).map(\.pattern).contains(.multiPageFlick))
+        let limited = json.replacingOccurrences(of: #""pageLimit": "none""#, with: #""pageLimit": "one""#)
+        #expect(try findings(limited).map(\.line) == [])
+    }
+
     /// F2 (review min/st-d.json): on `rows: 0` y never moves, whatever a drag's or a scrollTo's y.
     @Test func aDisabledAxisNeverMoves() throws {
         let json = #"{"name": "review", "viewport": {"width": 300, "height": 200, "scale": 2}, "fps": 60, \#(Self.columns), "scroll": {"paging": "viewport"},"#
