@@ -27,14 +27,17 @@ extension Scenario {
     /// naive one (patterns 4, 8, 9 and 10) must keep its default with `pager`, or it would be accepted and do
     /// nothing.
     func checkPagerIgnoresNaivePolicies() throws(ScenarioError) {
+        // The defaults are `ScrollSpec()`'s, so this list cannot disagree with them.
+        let d = ScrollSpec()
+        func quoted(_ raw: String) -> String { "\"\(raw)\"" }
         let policies: [(path: String, isDefault: Bool, value: String)] = [
-            ("scroll.pageLimit", scroll.pageLimit == .one, "\"one\""),
-            ("scroll.offsetRounding", scroll.offsetRounding == .devicePixel, "\"devicePixel\""),
-            ("scroll.precision", scroll.precision == .exact, "\"exact\""),
-            ("scroll.flickAdds", !scroll.flickAdds, "false"),
-            ("scroll.friction", scroll.friction == .timeBased, "\"timeBased\""),
-            ("scroll.touchDown", scroll.touchDown == .stop, "\"stop\""),
-            ("scroll.decelerationStop", scroll.decelerationStop == .minimumVelocity, "\"minimumVelocity\""),
+            ("scroll.pageLimit", scroll.pageLimit == d.pageLimit, quoted(d.pageLimit.rawValue)),
+            ("scroll.offsetRounding", scroll.offsetRounding == d.offsetRounding, quoted(d.offsetRounding.rawValue)),
+            ("scroll.precision", scroll.precision == d.precision, quoted(d.precision.rawValue)),
+            ("scroll.flickAdds", scroll.flickAdds == d.flickAdds, String(d.flickAdds)),
+            ("scroll.friction", scroll.friction == d.friction, quoted(d.friction.rawValue)),
+            ("scroll.touchDown", scroll.touchDown == d.touchDown, quoted(d.touchDown.rawValue)),
+            ("scroll.decelerationStop", scroll.decelerationStop == d.decelerationStop, quoted(d.decelerationStop.rawValue)),
         ]
         if let naive = policies.first(where: { !$0.isDefault }) {
             throw ScenarioError(kind: .invalidValue, path: naive.path,

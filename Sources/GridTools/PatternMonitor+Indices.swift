@@ -4,16 +4,22 @@ import GridModel
 extension PatternMonitor {
     /// 5: item indices of looping or finite axes in [0, N).
     mutating func checkIndices(_ frame: FrameState) {
+        guard let bad = Self.firstItemOutOfRange(frame, facts) else { return }
+        found(.indexOutOfRange, frame.index, expected: "an item \(bad.axis) in 0..<\(bad.count)",
+              actual: "item \(bad.axis) \(bad.item) (tile \(bad.tile))")
+    }
+
+    /// The first tile (x checked before y) whose item lies outside [0, N) on a finite or looping axis.
+    ///
+    /// ```swift
+    /// PatternMonitor.firstItemOutOfRange(frame, facts)  // (tile (-1, 0), "x", -1, 5) for item -1 of 5
+    /// ```
+    static func firstItemOutOfRange(_ frame: FrameState, _ facts: PatternFacts) -> (tile: TileCoordinate, axis: String, item: Int64, count: Int)? {
         for tile in frame.tiles {
-            if let n = facts.columns, n > 0, !(0..<Int64(n)).contains(tile.item.x) {
-                found(.indexOutOfRange, frame.index, expected: "an item x in 0..<\(n)", actual: "item x \(tile.item.x) (tile \(tile.coordinate))")
-                return
-            }
-            if let n = facts.rows, n > 0, !(0..<Int64(n)).contains(tile.item.y) {
-                found(.indexOutOfRange, frame.index, expected: "an item y in 0..<\(n)", actual: "item y \(tile.item.y) (tile \(tile.coordinate))")
-                return
-            }
+            if let n = facts.columns, n > 0, !(0..<Int64(n)).contains(tile.item.x) { return (tile.coordinate, "x", tile.item.x, n) }
+            if let n = facts.rows, n > 0, !(0..<Int64(n)).contains(tile.item.y) { return (tile.coordinate, "y", tile.item.y, n) }
         }
+        return nil
     }
 
     /// 5 at rest on a loop: the item at the viewport's centre (what a carousel reports as its current

@@ -245,10 +245,7 @@ public enum Verifier {
     /// Verifier.drawsItemOutOfRange(frame, PatternFacts(scenario))  // true for item -1 of 5
     /// ```
     static func drawsItemOutOfRange(_ frame: FrameState, _ facts: PatternFacts) -> Bool {
-        frame.tiles.contains { tile in
-            (facts.columns.map { $0 > 0 && !(0..<Int64($0)).contains(tile.item.x) } ?? false)
-                || (facts.rows.map { $0 > 0 && !(0..<Int64($0)).contains(tile.item.y) } ?? false)
-        }
+        PatternMonitor.firstItemOutOfRange(frame, facts) != nil
     }
 
     /// The part of the viewport no tile covers, if any: its area in device pixels (partly covered
