@@ -112,12 +112,24 @@ public struct ScenarioOutcome: Sendable, Equatable {
     public var frameCount: Int
     /// The first frame that fails, if any.
     public var firstFailingFrame: Int?
-    /// How many frames fail.
+    /// How many frames fail: frames both sequences have whose pixels differ beyond the tolerance or whose trace
+    /// line differs, plus the frames only one of them has (a changed frame count). Every report (text, HTML,
+    /// JUnit, `--json`) states this one number, through `failingFramesText`.
     public var failingFrameCount: Int
     /// Images written to the report folder for this scenario.
     public var artifacts: [Artifact]
     /// Wall-clock seconds spent on this scenario.
     public var seconds: Double
+
+    /// `failingFrameCount` as every report words it ("76 failing frames"), or nil when none fails.
+    ///
+    /// ```swift
+    /// ScenarioOutcome.failingFramesText(76)   // "76 failing frames"
+    /// ```
+    public static func failingFramesText(_ count: Int) -> String? {
+        guard count > 0 else { return nil }
+        return "\(GoldenComparison.grouped(count)) failing frame\(count == 1 ? "" : "s")"
+    }
 
     /// An outcome with each argument as its property.
     public init(name: String, scenarioPath: String?, verdict: Verdict, summary: String, details: [String] = [],

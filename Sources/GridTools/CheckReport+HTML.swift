@@ -71,7 +71,7 @@ extension CheckReport {
         if let path = s.scenarioPath { meta.append("scenario <code>\(escape(path))</code>") } else { meta.append("no scenario file") }
         if s.frameCount > 0 { meta.append("\(s.frameCount) frames") }
         if let frame = s.firstFailingFrame { meta.append("first failing frame \(frame)") }
-        if s.failingFrameCount > 0 { meta.append("\(s.failingFrameCount) failing") }
+        if let failing = ScenarioOutcome.failingFramesText(s.failingFrameCount) { meta.append(failing) }
         if seconds(s.seconds) > 0 { meta.append(secondsText(s.seconds) + " s") }
         html += "<p class=\"meta\">" + meta.joined(separator: " · ") + "</p>\n"
         if !s.details.isEmpty {

@@ -36,7 +36,7 @@ extension CheckReport {
                 body.append("    <error message=\"\(xmlAttribute(s.summary))\" type=\"error\">" + xmlText(s.summary) + "</error>")
             } else if !s.verdict.isPass {
                 var lines = s.details
-                if let frame = s.firstFailingFrame { lines.append("first failing frame: \(frame) (\(s.failingFrameCount) of \(s.frameCount) frames fail)") }
+                if let frame = s.firstFailingFrame { lines.append("first failing frame: \(frame) (" + (ScenarioOutcome.failingFramesText(s.failingFrameCount) ?? "") + ")") }
                 lines += s.artifacts.map { "\($0.kind.rawValue) image: \($0.path)" }
                 if lines.isEmpty { lines = [s.summary] }
                 body.append("    <failure message=\"\(xmlAttribute(s.summary))\" type=\"\(s.verdict.rawValue)\">"

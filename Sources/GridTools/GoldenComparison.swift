@@ -204,7 +204,8 @@ struct GoldenComparison {
                             firstPixelCount = differing
                         }
                         if pixelLines.count < maxPixelLines {
-                            pixelLines.append("frame \(i): \(grouped(differing)) pixels differ from its key frame (allowed \(grouped(allowedAt)))")
+                            pixelLines.append("frame \(i): \(grouped(differing)) pixels differ from "
+                                              + Self.comparedWith(frame: i, picture: picture) + " (allowed \(grouped(allowedAt)))")
                         }
                     } else {
                         tolerated += 1
@@ -309,7 +310,10 @@ struct GoldenComparison {
         } else {
             summary += sequence.first ?? "frame \(first) differs"
         }
-        if failing > 1 { summary += " (\(grouped(failing)) failing frames)" }
+        // The count every report states (`ScenarioOutcome.failingFrameCount`), frames only one sequence has included.
+        if result.failingFrameCount > 1, let text = ScenarioOutcome.failingFramesText(result.failingFrameCount) {
+            summary += " (\(text))"
+        }
         result.summary = summary
         return result
     }
@@ -323,6 +327,12 @@ struct GoldenComparison {
             if !chosen.contains(where: { $0.frame == frame.frame }) { chosen.append(frame) }
         }
         return chosen.sorted { $0.frame < $1.frame }
+    }
+
+    /// What frame `frame` was compared with: its own key frame, or the key frame that stores its (equal) pixels.
+    static func comparedWith(frame: Int, picture: Int) -> String {
+        frame == picture ? "the golden's key frame \(frame)"
+            : "the golden's frame \(frame) (its pixels are stored once, as key frame \(picture))"
     }
 
     /// The decoded key frame `index` of the golden.
