@@ -61,6 +61,16 @@ public struct Size: Sendable, Equatable {
     public var height: Double
     /// A size of `width` × `height`.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
+
+    /// This size in points as whole device pixels at `scale`, rounded as frames are (0 for NaN or a negative
+    /// size, at most 2^62).
+    ///
+    /// ```swift
+    /// Size(width: 390, height: 844).devicePixels(scale: 3)   // (1170, 2532)
+    /// ```
+    public func devicePixels(scale: Int) -> (width: Int, height: Int) {
+        (GridModel.devicePixels(width, scale: scale), GridModel.devicePixels(height, scale: scale))
+    }
 }
 
 /// A tile coordinate. Exact anywhere in ±2^53.

@@ -42,7 +42,17 @@ struct GoldenComparison {
                 throw ToolError(.invalidInput, "golden key frame \(path) does not match its hash in the manifest (frame \(index)); the golden is damaged: delete it and record it again")
             }
         }
-        return try trace(manifest, name: name, store: store, tilesOf: [])
+        let frames = try trace(manifest, name: name, store: store, tilesOf: [])
+        // A frame's size in the manifest is the size its trace line's viewport has at the golden's scale; a frame
+        // without a key frame is otherwise compared by its hash alone, which a wrong size would never reach.
+        for (index, frame) in frames.enumerated() {
+            guard let viewport = frame.viewport else { continue }
+            let drawn = viewport.devicePixels(scale: manifest.scale), said = manifest.size(of: index)
+            guard drawn == said else {
+                throw ToolError(.invalidInput, "golden manifest \(OneLineName.quoted(store.join(folder, GoldenStore.manifestName))) says frame \(index) is \(said.width)×\(said.height) pixels, but its trace line's viewport is \(TraceText.number(viewport.width))×\(TraceText.number(viewport.height)) points at scale \(manifest.scale), \(drawn.width)×\(drawn.height) pixels; the golden is damaged: delete it and record it again")
+            }
+        }
+        return frames
     }
 
     /// Most frames whose tile placement the trace diff compares: the first frames whose trace line differs

@@ -238,6 +238,19 @@ import Rasterizer
             try FileManager.default.removeItem(at: manifest)
             #expect(mkfifo(manifest.path, 0o644) == 0)
         },
+        // Issue 22 item 4: without key frames, a frame is compared by its hash alone; the size must still be checked.
+        Damage(name: "frame size edited, no key frames", file: "manifest.json",
+               message: "says frame 0 is 1×1 pixels, but its trace line's viewport is 120×90 points at scale 1, 120×90 pixels") { golden in
+            let url = golden.appendingPathComponent("manifest.json")
+            var text = try String(contentsOf: url, encoding: .utf8)
+            text = text.replacingOccurrences(of: #""width": \d+,"#, with: "\"width\": 1,", options: .regularExpression)
+                .replacingOccurrences(of: #""height": \d+,"#, with: "\"height\": 1,", options: .regularExpression)
+                .replacingOccurrences(of: #""key": true"#, with: "\"key\": false")
+            try Data(text.utf8).write(to: url)
+            for name in try FileManager.default.contentsOfDirectory(atPath: golden.path) where name.hasPrefix("frame-") {
+                try FileManager.default.removeItem(at: golden.appendingPathComponent(name))
+            }
+        },
         Damage(name: "trace not gzip", file: "trace.jsonl.gz", message: "golden trace") { golden in
             try Data("{}\n".utf8).write(to: golden.appendingPathComponent("trace.jsonl.gz"))
         },
