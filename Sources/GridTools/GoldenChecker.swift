@@ -272,7 +272,7 @@ public enum GoldenChecker {
             do {
                 let bytes = try store.read(scenario.name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
                 let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(scenario.name), GoldenStore.manifestName))
-                _ = try GoldenComparison.validate(manifest, name: scenario.name, store: store)
+                _ = try GoldenComparison.validate(manifest, name: scenario.name, store: store, limits: options.limits)
             } catch {
                 throw ToolError(error.kind, error.message + "; --record all does not replace a damaged golden: delete \(folder) to record it again", limit: error.limit)
             }
@@ -292,7 +292,7 @@ public enum GoldenChecker {
         }
         let bytes = try store.read(scenario.name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
         let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(scenario.name), GoldenStore.manifestName))
-        let trace = try GoldenComparison.validate(manifest, name: scenario.name, store: store)
+        let trace = try GoldenComparison.validate(manifest, name: scenario.name, store: store, limits: options.limits)
         let result = try GoldenComparison.compare(loaded, name: scenario.name, identity: identity, manifest: manifest,
                                                   expectedTrace: trace, store: store, options: options)
         var final = ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: result.failed ? .failed : .passed,

@@ -23,7 +23,7 @@ struct GoldenComparison {
     /// The golden's files checked before anything is rendered: every key frame is a PNG of the manifest's size
     /// inside the goldens folder, and the trace has one line per frame whose digest is the manifest's.
     /// - Throws: `ToolError(.invalidInput)` naming the file and the fault.
-    static func validate(_ manifest: GoldenManifest, name: String, store: GoldenStore) throws(ToolError) -> [TraceFrame] {
+    static func validate(_ manifest: GoldenManifest, name: String, store: GoldenStore, limits: Limits) throws(ToolError) -> [TraceFrame] {
         let folder = store.folder(name)
         for (index, frame) in manifest.frames.enumerated() where frame.key {
             let file = GoldenManifest.keyFrameName(index)
@@ -42,7 +42,7 @@ struct GoldenComparison {
                 throw ToolError(.invalidInput, "golden key frame \(path) does not match its hash in the manifest (frame \(index)); the golden is damaged: delete it and record it again")
             }
         }
-        let frames = try trace(manifest, name: name, store: store, tilesOf: [])
+        let frames = try trace(manifest, name: name, store: store, tilesOf: [], limits: limits)
         // A frame's size in the manifest is the size its trace line's viewport has at the golden's scale; a frame
         // without a key frame is otherwise compared by its hash alone, which a wrong size would never reach.
         for (index, frame) in frames.enumerated() {
@@ -62,14 +62,15 @@ struct GoldenComparison {
     /// The golden's trace, one frame per manifest frame, each line checked against the manifest's digest; tiles
     /// are kept only for the frames in `tilesOf`.
     /// - Throws: `ToolError(.invalidInput)` naming the trace file and the line.
-    static func trace(_ manifest: GoldenManifest, name: String, store: GoldenStore, tilesOf: Set<Int>) throws(ToolError) -> [TraceFrame] {
+    static func trace(_ manifest: GoldenManifest, name: String, store: GoldenStore, tilesOf: Set<Int>, limits: Limits) throws(ToolError) -> [TraceFrame] {
         let tracePath = store.join(store.folder(name), GoldenStore.traceName)
         let shown = OneLineName.quoted(tracePath)
         let packed = try store.read(name, GoldenStore.traceName, maxBytes: GoldenManifest.maxTraceBytes, what: "golden trace")
         var frames: [TraceFrame] = []
         frames.reserveCapacity(manifest.frameCount)
         do throws(ToolError) {
-            try Gzip.forEachLine(packed, maxBytes: GoldenManifest.maxTraceBytes) { (buffer, range) throws(ToolError) in
+            let maxLine = GoldenManifest.maxTraceLineBytes(maxLiveTiles: limits.maxLiveTiles)
+            try Gzip.forEachLine(packed, maxBytes: GoldenManifest.maxTraceBytes, maxLineBytes: maxLine) { (buffer, range) throws(ToolError) in
                 let index = frames.count
                 guard index < manifest.frameCount else {
                     throw ToolError(.invalidInput, "golden trace \(shown) has more lines than the manifest's \(manifest.frameCount) frames")
@@ -90,7 +91,9 @@ struct GoldenComparison {
             }
         } catch {
             guard error.message.hasPrefix("golden trace ") else {
-                throw ToolError(error.kind, "golden trace \(shown): \(error.message)" + (error.kind == .overLimit ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
+                // The whole trace over its limit says which limit; a line over its own says it already.
+                let total = error.kind == .overLimit && !error.message.hasPrefix("line ")
+                throw ToolError(error.kind, "golden trace \(shown): \(error.message)" + (total ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
             }
             throw error
         }
@@ -274,7 +277,7 @@ struct GoldenComparison {
         var traceLines: [String] = []
         // The golden's tiles of the frames whose line differs, read again now that they are known.
         let expectedFrames = tileFrames.isEmpty ? expectedTrace
-            : try trace(manifest, name: name, store: store, tilesOf: tileFrames)
+            : try trace(manifest, name: name, store: store, tilesOf: tileFrames, limits: options.limits)
         let diff = TraceDiff.compare(expected: expectedFrames, actual: actualTrace, scale: identity.scale)
         // The sequence verdict above already says a changed frame count.
         traceLines += diff.findings.filter { !(countFails && $0.hasPrefix("frame count ")) } + diff.summary

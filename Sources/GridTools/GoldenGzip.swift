@@ -38,22 +38,38 @@ enum Gzip {
 
     /// Calls `body` with each line of one gzip member, in order, without its newline (a last line without a
     /// newline too; after a final newline there is no empty line), as a range of a buffer valid only during the
-    /// call. The member is decompressed a chunk at a time: memory holds one chunk and one line, whatever the size.
-    /// - Throws: as `decompress`, and what `body` throws.
-    static func forEachLine(_ bytes: [UInt8], maxBytes: Int,
+    /// call. The member is decompressed a chunk at a time: memory holds one chunk and one line of at most
+    /// `maxLineBytes` bytes, whatever the size.
+    /// - Throws: as `decompress`, `.overLimit` for a line longer than `maxLineBytes` (found before it is held),
+    ///   and what `body` throws.
+    static func forEachLine(_ bytes: [UInt8], maxBytes: Int, maxLineBytes: Int,
                             _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void) throws(ToolError) {
         /// The line carried over from one chunk to the next, and what `body` threw.
         final class Lines {
             var carry: [UInt8] = []
             var error: ToolError?
+            /// Lines handed to body so far.
+            var count = 0
+            let maxLineBytes: Int
             let body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void
-            init(_ body: @escaping (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void) { self.body = body }
+            init(_ maxLineBytes: Int, _ body: @escaping (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void) {
+                self.maxLineBytes = maxLineBytes
+                self.body = body
+            }
+
+            /// Throws when the line being read, `carry` and then `more` bytes, is longer than `maxLineBytes`.
+            func bound(_ more: Int) throws(ToolError) {
+                guard more > maxLineBytes - carry.count else { return }
+                throw ToolError(.overLimit, "line \(count + 1) is longer than \(maxLineBytes) bytes, the longest trace line read")
+            }
 
             /// Hands every line completed by `chunk` to body; false once it threw.
             func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
                 var start = 0
                 do throws(ToolError) {
                     while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                        try bound(newline - start)
+                        count += 1
                         if carry.isEmpty {
                             try body(chunk, start..<newline)
                         } else {
@@ -63,6 +79,7 @@ enum Gzip {
                         }
                         start = newline + 1
                     }
+                    try bound(chunk.count - start)
                 } catch {
                     self.error = error
                     return false
@@ -74,7 +91,7 @@ enum Gzip {
         var message = [CChar](repeating: 0, count: 256)
         var caught: ToolError?
         let status: Int32 = withoutActuallyEscaping(body) { body in
-            let lines = Lines(body)
+            let lines = Lines(maxLineBytes, body)
             let context = Unmanaged.passUnretained(lines).toOpaque()
             let status = bytes.withUnsafeBufferPointer { input in
                 rg_gzip_decompress_stream(input.baseAddress, input.count, max(0, maxBytes), context, { context, data, length in

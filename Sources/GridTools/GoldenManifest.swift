@@ -17,6 +17,18 @@ public struct GoldenManifest: Sendable, Equatable {
     public static let maxBytes = 64 << 20
     /// The largest golden trace read, in bytes, compressed and decompressed.
     public static let maxTraceBytes = 512 << 20
+    /// The longest golden trace line read, in bytes, for scenarios checked with at most `maxLiveTiles` live tiles:
+    /// 512 bytes a tile (a tile's line is under 250 bytes with every number at its longest) and 64 KiB for the rest
+    /// of the line; 10,305,536 bytes with the default `Limits`. A longer line is refused before it is held, so a
+    /// small golden cannot make `check` hold a huge line.
+    ///
+    /// ```swift
+    /// GoldenManifest.maxTraceLineBytes(maxLiveTiles: Limits().maxLiveTiles)   // 10_305_536
+    /// ```
+    public static func maxTraceLineBytes(maxLiveTiles: Int) -> Int {
+        let tiles = max(0, maxLiveTiles)
+        return tiles > (Int.max - 65_536) / 512 ? Int.max : 65_536 + tiles * 512
+    }
     /// The largest key frame PNG read, in bytes.
     public static let maxKeyFrameBytes = 256 << 20
 

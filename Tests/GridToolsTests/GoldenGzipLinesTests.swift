@@ -4,9 +4,9 @@ import Testing
 /// `Gzip.forEachLine` decompresses a chunk (1 MiB) at a time: lines across chunk boundaries arrive whole, in
 /// order, with the split rules of the trace reader (no empty line after a final newline).
 @Suite struct GoldenGzipLinesTests {
-    static func lines(_ text: [UInt8], maxBytes: Int = 1 << 30) throws -> [[UInt8]] {
+    static func lines(_ text: [UInt8], maxBytes: Int = 1 << 30, maxLineBytes: Int = 1 << 30) throws -> [[UInt8]] {
         var out: [[UInt8]] = []
-        try Gzip.forEachLine(try Gzip.compress(text), maxBytes: maxBytes) { (buffer, range) throws(ToolError) in
+        try Gzip.forEachLine(try Gzip.compress(text), maxBytes: maxBytes, maxLineBytes: maxLineBytes) { (buffer, range) throws(ToolError) in
             out.append(Array(buffer[range]))
         }
         return out
@@ -33,10 +33,27 @@ import Testing
         var packed = try Gzip.compress(Array(repeating: 65, count: 1000))
         packed.removeLast(6)
         #expect(throws: ToolError.self) {
-            try Gzip.forEachLine(packed, maxBytes: 1 << 20) { (_, _) throws(ToolError) in }
+            try Gzip.forEachLine(packed, maxBytes: 1 << 20, maxLineBytes: 1 << 20) { (_, _) throws(ToolError) in }
         }
         #expect(throws: ToolError.self) {
-            try Gzip.forEachLine(Array("not gzip".utf8), maxBytes: 1 << 20) { (_, _) throws(ToolError) in }
+            try Gzip.forEachLine(Array("not gzip".utf8), maxBytes: 1 << 20, maxLineBytes: 1 << 20) { (_, _) throws(ToolError) in }
+        }
+    }
+
+    /// A line longer than `maxLineBytes` is refused, naming the line, whether it ends in its chunk or goes on across
+    /// chunks; a line of exactly `maxLineBytes` passes. (Issue 22 item 2: a 2-GiB line was held whole.)
+    @Test(arguments: [100, (1 << 20) + 10, 3 << 20])
+    func longLinesAreRefusedBeforeTheyAreHeld(length: Int) throws {
+        let text = Array("a\nbb\n".utf8) + Array(repeating: 65, count: length) + Array("\nc\n".utf8)
+        #expect(try Self.lines(text, maxLineBytes: length).count == 4)
+        do {
+            _ = try Self.lines(text, maxLineBytes: length - 1)
+            Issue.record("a line of \(length) bytes passed a limit of \(length - 1)")
+        } catch let error as ToolError {
+            #expect(error.kind == .overLimit)
+            #expect(error.message == "line 3 is longer than \(length - 1) bytes, the longest trace line read", "\(error.message)")
+        } catch {
+            Issue.record("not a ToolError: \(error)")
         }
     }
 }
