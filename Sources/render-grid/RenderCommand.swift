@@ -165,6 +165,10 @@ enum RenderCommand {
         guard parts.count == 2, let a = Int(parts[0]), let b = parts[1].isEmpty ? Int.max : Int(parts[1]), a >= 0, b >= a else {
             throw UsageError("--frames takes A:B with 0 <= A <= B, or A: for A to the last frame (e.g. --frames 0:59), not '\(text)'")
         }
+        // Int.max as B means "to the last frame" (`RenderOptions.frames`): a B written out can never be that.
+        guard parts[1].isEmpty || b < Int.max else {
+            throw UsageError("--frames \(text): B must be below \(Int.max); write \(a): for frame \(a) to the last frame")
+        }
         return a...b
     }
 }
