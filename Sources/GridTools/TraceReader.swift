@@ -26,7 +26,8 @@ public struct TraceLimits: Sendable, Equatable {
 public enum TraceReader {
     /// Reads a trace file: a regular file within `limits`, every non-empty line a trace line with
     /// finite numbers. The frames come back sorted by frame number, so shards concatenated in any
-    /// order just work; a line repeated exactly is dropped.
+    /// order just work; a line repeated exactly is dropped. A gzip file (a golden's `trace.jsonl.gz`) is
+    /// decompressed first, within `limits.maxBytes` decompressed.
     ///
     /// ```swift
     /// let frames = try TraceReader.read("output/fling-threshold/trace.jsonl")
@@ -42,7 +43,20 @@ public enum TraceReader {
         do { bytes = try FileInput.read(path, maxBytes: limits.maxBytes, what: "trace") } catch {
             throw ToolError(.invalidInput, error.message)
         }
-        return try read(bytes: bytes, name: "trace \(FileInput.quoted(path))", limits: limits)
+        let name = "trace \(FileInput.quoted(path))"
+        return try read(bytes: try gunzipped(bytes, name: name, limits: limits), name: name, limits: limits)
+    }
+
+    /// `bytes` decompressed when they are gzip (they start with its magic number 1f 8b), else as they are.
+    /// - Throws: `ToolError` naming the file for damaged gzip, `.overLimit` past `limits.maxBytes` decompressed.
+    static func gunzipped(_ bytes: [UInt8], name: String, limits: TraceLimits) throws(ToolError) -> [UInt8] {
+        guard bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B else { return bytes }
+        do { return try Gzip.decompress(bytes, maxBytes: limits.maxBytes) } catch {
+            let what = error.kind == .overLimit
+                ? "decompresses to over \(limits.maxBytes) bytes (maxBytes)"
+                : "is gzip but cannot be read: \(error.message)"
+            throw ToolError(error.kind, "\(name) \(what)", limit: error.kind == .overLimit ? "maxBytes" : nil)
+        }
     }
 
     /// Reads trace lines from memory; `name` starts every error message.

@@ -13,7 +13,7 @@ enum CheckCommand {
             golden, Goldens/<scenario name>/ beside the scenario (or in --goldens DIR). A folder argument checks
             every *.json scenario in it (the schema file is skipped). A golden is manifest.json (the SHA-256 of
             every frame's decoded pixels, a digest of its trace line, the options and the rendering identity: font
-            file hash and FreeType version), trace.jsonl, and key frames frame-NNNNN.png: the first and last frame,
+            file hash and FreeType version), trace.jsonl.gz, and key frames frame-NNNNN.png: the first and last frame,
             every frame with a recenter, page change, loop jump, resize or edge hit, and every Nth.
 
             Frames are compared by hash; a differing frame with a key frame is compared by pixelmatch with the
