@@ -236,7 +236,9 @@ public enum GoldenChecker {
                 if let recorded = manifest.scenario, let base = GoldenStore.realPath(root),
                    FileInput.kind(of: store.join(base, recorded)) == .regular { continue }
                 if options.prune {
+                    let held = try store.lockGeneration(name, exclusive: true)  // no reader inside it while it goes
                     store.remove(path: path)
+                    held?.release()
                     outcomes.append(ScenarioOutcome(name: name, scenarioPath: nil, verdict: .pruned,
                                                     summary: "removed golden \(OneLineName.quoted(path)): its scenario no longer exists"))
                 } else {
@@ -266,8 +268,11 @@ public enum GoldenChecker {
             let keys = manifest.frames.filter(\.key).count
             return "\(GoldenComparison.grouped(manifest.frameCount)) frame\(manifest.frameCount == 1 ? "" : "s"), \(keys) key frame\(keys == 1 ? "" : "s")"
         }
-        let entry = try store.entry(scenario.name)
-        if entry == .folder && options.record == .all {
+        // The golden is read under a shared lock on its current generation (`GoldenStore.lockGeneration`), held
+        // until the comparison ends: a recording that swaps it waits, so this run sees one generation.
+        var generation: GoldenGeneration?
+        if try store.entry(scenario.name) == .folder { generation = try store.lockGeneration(scenario.name, exclusive: false) }
+        if generation != nil && options.record == .all {
             // A damaged golden is never replaced silently: --record all replaces only goldens that read back whole.
             do {
                 let bytes = try store.read(scenario.name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
@@ -277,7 +282,8 @@ public enum GoldenChecker {
                 throw ToolError(error.kind, error.message + "; --record all does not replace a damaged golden: delete \(folder) to record it again", limit: error.limit)
             }
         }
-        if entry == .missing || options.record == .all {
+        if generation == nil || options.record == .all {
+            generation?.release()  // the recording locks it exclusively to replace it
             switch options.record {
             case .never:
                 return outcome(.missing, "no golden at \(folder); record it with --record missing (or RENDER_GRID_RECORD=missing) and commit it")
@@ -298,6 +304,7 @@ public enum GoldenChecker {
         var final = ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: result.failed ? .failed : .passed,
                                     summary: result.summary, details: result.details, frameCount: result.frameCount,
                                     firstFailingFrame: result.firstFailingFrame, failingFrameCount: result.failingFrameCount)
+        generation?.release()
         if result.failed && options.record == .failed {
             let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
             final.verdict = .recorded

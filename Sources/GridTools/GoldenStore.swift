@@ -105,32 +105,43 @@ struct GoldenStore {
     /// Puts the recorded folder `temporary` in place of `<root>/<name>` with one rename: on Linux an existing
     /// golden is swapped with the new one atomically (`renameat2(RENAME_EXCHANGE)`) and what was swapped out is
     /// removed, so a run killed at any point leaves the old golden or the new one, and concurrent recordings of one
-    /// golden all succeed (the last exchange wins). Elsewhere the old golden is renamed aside first.
+    /// golden all succeed (the last exchange wins). Elsewhere the old golden is renamed aside first. The golden
+    /// replaced is locked exclusively (`lockGeneration`) while it is swapped out and removed, so no reader is
+    /// inside it then and readers see one generation.
     /// - Throws: `ExportError(.output)` when a rename fails (the old golden is then left in place).
     func replace(_ name: String, with temporary: String) throws(ExportError) {
         let target = folder(name)
+        func lock() throws(ExportError) -> GoldenGeneration? {
+            do { return try lockGeneration(name, exclusive: true) } catch { throw ExportError(.output, error.message) }
+        }
         if let exchange = Self.renameExchange {
-            for _ in 0..<64 {
+            attempts: for _ in 0..<Self.maxGenerationAttempts {
+                let held = try lock()
+                defer { held?.release() }
+                guard held != nil else {
+                    // No golden yet: rename into place, unless another run put one there first (then exchange).
+                    if rename(temporary, target) == 0 { return }
+                    let renameError = errno
+                    guard renameError == ENOTEMPTY || renameError == EEXIST else {
+                        throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(renameError)))")
+                    }
+                    continue
+                }
                 if exchange(AT_FDCWD, temporary, AT_FDCWD, target, Self.exchangeFlag) == 0 {
-                    remove(path: temporary)  // now the old golden
+                    remove(path: temporary)  // now the old golden, still locked
                     return
                 }
                 let exchangeError = errno
-                if exchangeError == EINVAL || exchangeError == ENOSYS || exchangeError == EOPNOTSUPP { break }  // file system without it
+                if exchangeError == EINVAL || exchangeError == ENOSYS || exchangeError == EOPNOTSUPP { break attempts }  // file system without it
                 guard exchangeError == ENOENT else {
                     throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(exchangeError)))")
                 }
-                // No golden yet: rename into place, unless another run put one there first (then exchange again).
-                if rename(temporary, target) == 0 { return }
-                let renameError = errno
-                guard renameError == ENOTEMPTY || renameError == EEXIST else {
-                    throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(renameError)))")
-                }
             }
         }
-        var info = stat()
+        let held = try lock()
+        defer { held?.release() }
         var aside: String?
-        if lstat(target, &info) == 0 {
+        if held != nil {
             let old = join(root, ".\(name).old-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
             guard rename(target, old) == 0 else {
                 throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(errno)))")

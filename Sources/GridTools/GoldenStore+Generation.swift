@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GridExport
+
+/// One generation of a golden, held: an `flock` on the golden folder's current inode. Readers hold it shared
+/// for as long as they read the golden (manifest, trace and key frames, through the whole comparison), so they
+/// see one generation, never parts of two; a recording holds it exclusive while it swaps the new folder in and
+/// removes the old one. The lock lives on the folder itself (`flock` works on a folder's descriptor on Linux
+/// and macOS), so no lock file is ever left behind, and the kernel releases it when its process dies.
+final class GoldenGeneration {
+    private var descriptor: Int32
+
+    fileprivate init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Releases the lock (also done when the generation is freed).
+    func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)  // closing the last descriptor of the open file releases its flock
+        descriptor = -1
+    }
+
+    deinit { release() }
+}
+
+extension GoldenStore {
+    /// How often a lock is taken again when the golden was swapped while the lock was awaited. Each retry
+    /// means another recording finished in between; past this many, the golden is being re-recorded
+    /// without pause and the run says so.
+    static let maxGenerationAttempts = 64
+
+    /// Locks the current generation of golden `name`, shared (to read it) or exclusive (to replace it), waiting
+    /// for the other kind; nil when there is no golden folder. A folder swapped while the lock was awaited is
+    /// let go and the new one locked, so the generation returned is the one at `<root>/<name>` now.
+    /// - Throws: `ToolError(.invalidInput)` when the folder cannot be opened or locked.
+    func lockGeneration(_ name: String, exclusive: Bool) throws(ToolError) -> GoldenGeneration? {
+        let path = folder(name)
+        for _ in 0..<Self.maxGenerationAttempts {
+            let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else {
+                if errno == ENOENT { return nil }
+                throw ToolError(.invalidInput, "cannot open golden \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
+            }
+            let generation = GoldenGeneration(fd)
+            var status: Int32
+            repeat { status = flock(fd, exclusive ? LOCK_EX : LOCK_SH) } while status != 0 && errno == EINTR
+            guard status == 0 else {
+                throw ToolError(.invalidInput, "cannot lock golden \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
+            }
+            var held = stat(), current = stat()
+            guard fstat(fd, &held) == 0 else { continue }
+            let found = stat(path, &current) == 0
+            if found && current.st_dev == held.st_dev && current.st_ino == held.st_ino { return generation }
+            if !found && errno == ENOENT { return nil }  // removed (pruned) while we waited
+            generation.release()  // swapped while we waited: lock the new one
+        }
+        throw ToolError(.invalidInput, "golden \(OneLineName.quoted(path)) was replaced \(Self.maxGenerationAttempts) times while this run waited to read it; is a loop re-recording it?")
+    }
+}
