@@ -103,7 +103,7 @@ package struct TraceLineParser {
     private mutating func topLevel() throws(TraceLineError) -> TraceFrame {
         guard peek == UInt8(ascii: "{") else { throw error("a trace line is one JSON object") }
         var frame: Int?, t: Double?, offset: (x: Double, y: Double)?, recenter: (x: Double, y: Double)?
-        var phase = "?", events: [ScrollEvent.Kind] = [], live = 0, pool = 0, edgeHit = false
+        var phase: String?, events: [ScrollEvent.Kind] = [], live = 0, pool = 0, edgeHit = false
         var contentSize: Size?, viewport: Size?, page: TileCoordinate?, tiles: [TraceTile] = [], scrollEvents: [ScrollEvent] = []
         var seen: UInt32 = 0
         if try beginObject(depth: 1) {
@@ -118,7 +118,13 @@ package struct TraceLineParser {
                 switch key {
                 case .frame: frame = try integer("frame", min: 0)
                 case .t: t = try number("t")
-                case .phase: phase = try string("phase")
+                case .phase:
+                    let name = try string("phase")
+                    // The writer's phases only: another word means the line is not ours or is damaged.
+                    guard Phase(rawValue: name) != nil else {
+                        throw error("unknown phase \"\(name)\" (the phases are idle, dragging, decelerating, bouncing, animating)")
+                    }
+                    phase = name
                 case .contentOffset: offset = try point("contentOffset")
                 case .recenter:
                     if peek == UInt8(ascii: "n") { try literal("null") } else { recenter = try point("recenter") }
@@ -136,6 +142,7 @@ package struct TraceLineParser {
         guard let frame else { throw error("no \"frame\"") }
         guard let t else { throw error("no \"t\"") }
         guard let offset else { throw error("no \"contentOffset\"") }
+        guard let phase else { throw error("no \"phase\"") }
         return TraceFrame(frame: frame, t: t, phase: phase, offsetX: offset.x, offsetY: offset.y,
                           recenterX: recenter?.x, recenterY: recenter?.y, events: events, live: live, pool: pool, edgeHit: edgeHit,
                           contentSize: contentSize, viewport: viewport, page: page, tiles: tiles, scrollEvents: scrollEvents)
@@ -528,9 +535,19 @@ package struct TraceLineParser {
     private mutating func scanString() throws(TraceLineError) -> Range<Int> {
         index += 1
         let from = index
+        var ascii = true
         while true {
             guard let c = peek else { throw error("unterminated string") }
-            if c == UInt8(ascii: "\"") { index += 1; return from..<index - 1 }
+            if c == UInt8(ascii: "\"") {
+                index += 1
+                // Keys and values alike: JSON text is UTF-8 (checked only when a byte is not ASCII).
+                guard ascii || String(validating: UnsafeBufferPointer(rebasing: bytes[from..<index - 1]), as: UTF8.self) != nil else {
+                    index = from
+                    throw error("a string is not valid UTF-8")
+                }
+                return from..<index - 1
+            }
+            if c >= 0x80 { ascii = false }
             if c < 0x20 { throw error("control character in a string") }
             if c == UInt8(ascii: "\\") {
                 index += 1

@@ -89,7 +89,7 @@ import Testing
         let (folder, expected, _) = try Self.traces()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.jsonl")
-        try Data((#"{"frame":0,"t":0,"contentOffset":{"x":0,"y":0}}"# + "\n{\"frame\":1,\n").utf8).write(to: bad)
+        try Data((#"{"frame":0,"t":0,"phase":"idle","contentOffset":{"x":0,"y":0}}"# + "\n{\"frame\":1,\n").utf8).write(to: bad)
         let cases: [([String], String)] = [
             (["diff-trace", expected, folder.appendingPathComponent("missing.jsonl").path], "missing.jsonl"),
             (["diff-trace", expected, folder.path], "trace"),

@@ -50,7 +50,9 @@ import Glibc
         let bad = try CLI.write(lines.joined(separator: "\n"), to: folder, as: "bad.jsonl")
         expectInputError(try CLI.run(["plot", bad]), naming: bad, "line 3 is not a render-grid trace line: t 1e999 is not a finite number")
         var conflict = Self.traceLines
-        conflict.append(conflict[4].replacingOccurrences(of: "\"phase\":\"", with: "\"phase\":\"x"))
+        // Frame 4 again with another of the writer's phases: the same frame given two ways.
+        let other = conflict[4].contains("\"phase\":\"bouncing\"") ? "\"phase\":\"idle\"" : "\"phase\":\"bouncing\""
+        conflict.append(conflict[4].replacing(/"phase":"[a-z]+"/, with: other))
         let conflicting = try CLI.write(conflict.joined(separator: "\n"), to: folder, as: "conflict.jsonl")
         expectInputError(try CLI.run(["plot", conflicting]), naming: conflicting, "lines 5 and \(conflict.count) both give frame 4")
         expectInputError(try CLI.run(["plot", folder.appendingPathComponent("missing.jsonl").path]), naming: "missing.jsonl", "does not exist")

@@ -73,11 +73,11 @@ import Testing
 
     /// A line whose events lack their payloads (or that has no tiles or sizes) still reads: kinds only.
     @Test func linesWithoutPayloadsReadKindsOnly() throws {
-        let line = #"{"frame":0,"t":0,"contentOffset":{"x":0,"y":0},"events":[{"name":"recenter"},{"name":"didScroll"}]}"#
+        let line = #"{"frame":0,"t":0,"phase":"idle","contentOffset":{"x":0,"y":0},"events":[{"name":"recenter"},{"name":"didScroll"}]}"#
         let read = try TraceLineParser.parse(line)
         #expect(read.events == [.recenter, .didScroll] && read.scrollEvents.isEmpty)
         #expect(read.tiles.isEmpty && read.page == nil && read.contentSize == nil && read.viewport == nil)
-        let some = #"{"frame":0,"t":0,"contentOffset":{"x":0,"y":0},"events":[{"name":"didScroll"},{"name":"resize","width":3}]}"#
+        let some = #"{"frame":0,"t":0,"phase":"idle","contentOffset":{"x":0,"y":0},"events":[{"name":"didScroll"},{"name":"resize","width":3}]}"#
         #expect(try TraceLineParser.parse(some).scrollEvents.isEmpty)
     }
 

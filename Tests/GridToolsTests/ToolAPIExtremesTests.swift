@@ -53,7 +53,7 @@ import GridExport
     /// nesting is an error, not a stack overflow.
     @Test func longAndDeepTraceLinesAreBounded() throws {
         let tiles = String(repeating: #"{"x":1,"y":-2,"id":3,"rect":[0.5,1,100,100]},"#, count: 90_000)
-        let long = #"{"frame":0,"t":0,"contentOffset":{"x":1,"y":2},"tiles":[\#(tiles){"x":2,"y":-2,"id":4,"rect":[0.5,1,100,100]}],"events":[],"stats":{"live":1,"pool":0}}"#
+        let long = #"{"frame":0,"t":0,"phase":"idle","contentOffset":{"x":1,"y":2},"tiles":[\#(tiles){"x":2,"y":-2,"id":4,"rect":[0.5,1,100,100]}],"events":[],"stats":{"live":1,"pool":0}}"#
         #expect(long.utf8.count > 4_000_000)
         let frames = try ToolTests.within(12, "a 4 MB line") { try TraceReader.read(bytes: Array(long.utf8), name: "long") }
         #expect(frames.count == 1 && frames[0].offsetY == 2 && frames[0].tiles.count == 90_001)
