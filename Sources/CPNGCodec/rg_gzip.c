@@ -66,6 +66,16 @@ int rg_gzip_compress(const uint8_t *data, size_t length, rg_buffer *out, char *m
     return 0;
 }
 
+/* RFC 1952: a gzip file is a series of members (`cat a.gz b.gz > c.gz` is one file, as gunzip and zcat read it).
+   At the end of a member followed by another member's magic number, resets the stream for it and returns 1;
+   else 0 (the caller then refuses any bytes left as data after the end of the gzip stream). */
+static int rg_gzip_next_member(z_stream *z) {
+    typedef int (*rg_reset_fn)(z_streamp);
+    rg_reset_fn reset = (rg_reset_fn)dlsym(RTLD_DEFAULT, "inflateReset");
+    if (!reset || z->avail_in < 2 || z->next_in[0] != 0x1f || z->next_in[1] != 0x8b) return 0;
+    return reset(z) == Z_OK;
+}
+
 int rg_gzip_decompress(const uint8_t *data, size_t length, size_t max_output, rg_buffer *out,
                        char *message, size_t message_size) {
     memset(out, 0, sizeof *out);
@@ -113,6 +123,7 @@ int rg_gzip_decompress(const uint8_t *data, size_t length, size_t max_output, rg
             end(&z);
             return rg_gzip_fail(out, message, message_size, z.msg ? z.msg : "not gzip data", -1);
         }
+        if (status == Z_STREAM_END && rg_gzip_next_member(&z)) status = Z_OK;
     }
     int trailing = z.avail_in != 0;
     end(&z);
@@ -159,6 +170,7 @@ int rg_gzip_decompress_stream(const uint8_t *data, size_t length, size_t max_out
             break;
         }
         if (produced > 0 && sink(context, buffer, produced) != 0) { result = -3; break; }
+        if (status == Z_STREAM_END && rg_gzip_next_member(&z)) status = Z_OK;
     }
     if (result == 0 && z.avail_in != 0) { snprintf(message, message_size, "data after the end of the gzip stream"); result = -1; }
     end(&z);

@@ -56,4 +56,22 @@ import Testing
             Issue.record("not a ToolError: \(error)")
         }
     }
+
+    /// Several gzip members one after another are one gzip file (RFC 1952; `cat a.gz b.gz`, as zcat reads it):
+    /// their lines in order, across the members' boundary; bytes after the last member that are not a member are
+    /// still refused (issue 22 item 8: a multi-member trace was refused).
+    @Test func severalMembersAreOneFile() throws {
+        let first = Array("a\nb".utf8), second = Array("c\nd\n".utf8)
+        let packed = try Gzip.compress(first) + Gzip.compress(second) + Gzip.compress([])
+        var lines: [[UInt8]] = []
+        try Gzip.forEachLine(packed, maxBytes: 1 << 20, maxLineBytes: 1 << 20) { (buffer, range) throws(ToolError) in
+            lines.append(Array(buffer[range]))
+        }
+        #expect(lines == [Array("a".utf8), Array("bc".utf8), Array("d".utf8)])
+        #expect(try Gzip.decompress(packed, maxBytes: 1 << 20) == first + second)
+        #expect(throws: ToolError.self) { try Gzip.decompress(packed + [0, 0, 0], maxBytes: 1 << 20) }
+        #expect(throws: ToolError.self) {
+            try Gzip.forEachLine(packed + [0x1f], maxBytes: 1 << 20, maxLineBytes: 1 << 20) { (_, _) throws(ToolError) in }
+        }
+    }
 }
