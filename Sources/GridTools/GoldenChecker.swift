@@ -30,7 +30,8 @@ public enum GoldenChecker {
     /// let scenarios = try GoldenChecker.scenarios(["Scenarios"], goldens: nil)  // Scenarios/atRest-edge.json, …
     /// ```
     /// - Throws: `ToolError(.invalidInput)` for a path that does not exist or is neither a file nor a folder,
-    ///   a folder without scenarios, a name starting with a dot, or two scenarios of one name for one goldens folder.
+    ///   a folder without scenarios or with a `*.json` entry that is not a regular file (a folder, a pipe, a device,
+    ///   a broken link), a name starting with a dot, or two scenarios of one name for one goldens folder.
     public static func scenarios(_ paths: [String], goldens: String?) throws(ToolError) -> [Scenario] {
         var found: [Scenario] = []
         for path in paths {
@@ -43,7 +44,19 @@ public enum GoldenChecker {
                 let files = names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }.sorted()
                 guard !files.isEmpty else { throw ToolError(.invalidInput, "scenario folder \(OneLineName.quoted(path)) holds no *.json scenario") }
                 let folder = path.hasSuffix("/") ? path : path + "/"
-                for file in files where FileInput.kind(of: folder + file) == .regular {
+                for file in files {
+                    // A *.json entry that is not a scenario file is named, never skipped silently: a CI run must
+                    // not pass with a scenario it did not check.
+                    let what: String
+                    switch FileInput.kind(of: folder + file) {
+                    case .regular: what = ""
+                    case .folder: what = "a folder"
+                    case .missing: what = "a broken symbolic link"
+                    case .other: what = "not a regular file (a pipe, socket or device)"
+                    }
+                    guard what.isEmpty else {
+                        throw ToolError(.invalidInput, "scenario folder \(OneLineName.quoted(path)) holds \(OneLineName.quoted(file)), \(what); check reads every *.json in the folder as a scenario: remove or rename it")
+                    }
                     found.append(Scenario(path: folder + file, name: String(file.dropLast(5)), goldens: goldens ?? folder + "Goldens"))
                 }
             case .regular, .other:
