@@ -1,6 +1,5 @@
 // The only file that talks to FreeType.
 import CFreeType
-import Synchronization
 public import GridModel
 
 /// One rendered glyph: an 8-bit coverage bitmap, its placement relative to the pen, and its advance.
@@ -84,7 +83,7 @@ public final class FontRenderer: Sendable {
     private struct GlyphKey: Hashable { var index: UInt32; var size64: Int }
     private struct LineKey: Hashable { var text: String; var size64: Int }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The name errors give the font (its file's path, when it came from a file).
     public let path: String
 
@@ -122,7 +121,7 @@ public final class FontRenderer: Sendable {
             file.deallocate()
             throw RasterError(.font, "font \(shown) has no glyph for the digits a label needs")
         }
-        state = Mutex(State(library: library, face: face, file: file))
+        state = Locked(State(library: library, face: face, file: file))
     }
 
     /// Bytes held by the glyph and layout caches (for tests and benchmarks).
