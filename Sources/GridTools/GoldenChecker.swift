@@ -283,7 +283,7 @@ public enum GoldenChecker {
         }
         // The golden is read under a shared lock on its current generation (`GoldenStore.lockGeneration`), held
         // until the comparison ends: a recording that swaps it waits, so this run sees one generation.
-        var generation: GoldenGeneration?
+        var generation: FolderLock?
         if try store.entry(scenario.name) == .folder { generation = try store.lockGeneration(scenario.name, exclusive: false) }
         if generation != nil && options.record == .all {
             // A damaged golden is never replaced silently: --record all replaces only goldens that read back whole.

@@ -173,7 +173,8 @@ struct GoldenComparison {
         var failingFirst: [FailingFrame] = [], failingPictured: [FailingFrame] = []
         var lastFailing = -1
         var count = 0
-        try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits) { frame in
+        try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits,
+                                cancellation: options.cancellation) { frame in
             let i = frame.state.index
             count = i + 1
             // Tiles are kept only for the first frames whose trace line differs (flat memory in frame count).

@@ -25,9 +25,10 @@ enum GoldenFrames {
     static let framesPerJob = 2
 
     /// Calls `body` with every frame in order, on the calling thread.
-    static func render(_ loaded: ScenarioFile, reference: Bool, jobs: Int, limits: Limits,
+    static func render(_ loaded: ScenarioFile, reference: Bool, jobs: Int, limits: Limits, cancellation: Cancellation? = nil,
                        body: (GoldenFrame) throws -> Void) throws {
         var options = ImageOptions()
+        options.cancellation = cancellation
         options.reference = reference
         options.jobs = jobs
         options.limits = limits

@@ -1,4 +1,5 @@
 public import GridModel
+public import GridExport
 
 /// Which frames a golden stores as PNG besides their hashes. Every policy stores the first and last frame and
 /// every frame with a recenter, page change, loop jump or resize, and the frame where a content edge stops the
@@ -100,6 +101,9 @@ public struct GoldenOptions: Sendable {
     public var fontPath: String?
     /// The limits scenarios are checked with.
     public var limits = Limits()
+    /// Checked between frames: once set (by a signal handler), the run stops with `ExportError(.stopped)`
+    /// naming the signal and the scenario; a recording it stopped leaves the golden as it was and no temporary.
+    public var cancellation: Cancellation?
 
     /// The defaults: goldens beside the scenarios, record missing, scale from the scenario, one job.
     public init() {}

@@ -23,9 +23,14 @@ enum GoldenRecorder {
     /// - Throws: `ExportError` from rendering or writing; the goldens folder is left as it was.
     static func record(_ loaded: ScenarioFile, name: String, identity: GoldenIdentity, store: GoldenStore,
                        options: GoldenOptions) throws -> GoldenManifest {
-        let temporary = try store.makeTemporary(for: name)
+        // The temporary folder stays locked while this run records into it (until it is the golden, or gone),
+        // so no other run removes it; a killed run's lock goes with it, and the next run removes its folder.
+        let (temporary, lock) = try store.makeTemporary(for: name)
         var committed = false
-        defer { if !committed { store.remove(path: temporary) } }
+        defer {
+            if !committed { store.remove(path: temporary) }
+            lock.release()
+        }
         var frames: [GoldenManifest.Frame] = []
         var last: GoldenFrame?
         var stored = Set<String>()
@@ -39,7 +44,8 @@ enum GoldenRecorder {
             try FileOutput.writeAtomically(png, to: store.join(temporary, GoldenManifest.keyFrameName(frame.state.index)))
             return true
         }
-        try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits) { frame in
+        try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits,
+                                cancellation: options.cancellation) { frame in
             let wanted = options.keyFrames.isKeyFrame(frame.state, previousEdgeHit: previousEdgeHit)
             previousEdgeHit = frame.state.edgeHit
             let key = wanted ? try storeKeyFrame(frame) : false

@@ -5,12 +5,15 @@ import Darwin
 #endif
 import GridExport
 
-/// One generation of a golden, held: an `flock` on the golden folder's current inode. Readers hold it shared
-/// for as long as they read the golden (manifest, trace and key frames, through the whole comparison), so they
-/// see one generation, never parts of two; a recording holds it exclusive while it swaps the new folder in and
-/// removes the old one. The lock lives on the folder itself (`flock` works on a folder's descriptor on Linux
-/// and macOS), so no lock file is ever left behind, and the kernel releases it when its process dies.
-final class GoldenGeneration {
+/// A held `flock` on a folder in the goldens folder. On a golden (`GoldenStore.lockGeneration`): readers hold
+/// it shared for as long as they read the golden (manifest, trace and key frames, through the whole comparison),
+/// so they see one generation, never parts of two; a recording holds it exclusive while it swaps the new folder
+/// in and removes the old one. On a recording's temporary folder (`GoldenStore.makeTemporary`): its recorder
+/// holds it from the moment the folder exists, so a folder whose lock is free is abandoned, however young and
+/// in whatever process namespace its writer ran. The lock lives on the folder itself (`flock` works on a
+/// folder's descriptor on Linux and macOS), so no lock file is ever left behind, and the kernel releases it when
+/// its process dies.
+final class FolderLock {
     private var descriptor: Int32
 
     fileprivate init(_ descriptor: Int32) { self.descriptor = descriptor }
@@ -23,9 +26,30 @@ final class GoldenGeneration {
     }
 
     deinit { release() }
+
+    /// Whether `path` still names the folder this lock is on (not removed, not replaced).
+    func isStill(_ path: String) -> Bool {
+        var held = stat(), current = stat()
+        guard descriptor >= 0, fstat(descriptor, &held) == 0, stat(path, &current) == 0 else { return false }
+        return current.st_dev == held.st_dev && current.st_ino == held.st_ino
+    }
 }
 
 extension GoldenStore {
+    /// An exclusive lock on the folder `path`, waiting for it unless `wait` is false (nil then when another
+    /// process holds it).
+    /// - Throws: `ToolError(.invalidInput)` when the folder cannot be opened.
+    func lock(folder path: String, wait: Bool = true) throws(ToolError) -> FolderLock? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ToolError(.invalidInput, "cannot open \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
+        }
+        let held = FolderLock(fd)
+        var status: Int32
+        repeat { status = flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) } while status != 0 && errno == EINTR
+        return status == 0 ? held : nil
+    }
+
     /// How often a lock is taken again when the golden was swapped while the lock was awaited. Each retry
     /// means another recording finished in between; past this many, the golden is being re-recorded
     /// without pause and the run says so.
@@ -35,7 +59,7 @@ extension GoldenStore {
     /// for the other kind; nil when there is no golden folder. A folder swapped while the lock was awaited is
     /// let go and the new one locked, so the generation returned is the one at `<root>/<name>` now.
     /// - Throws: `ToolError(.invalidInput)` when the folder cannot be opened or locked.
-    func lockGeneration(_ name: String, exclusive: Bool) throws(ToolError) -> GoldenGeneration? {
+    func lockGeneration(_ name: String, exclusive: Bool) throws(ToolError) -> FolderLock? {
         let path = folder(name)
         for _ in 0..<Self.maxGenerationAttempts {
             let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -43,7 +67,7 @@ extension GoldenStore {
                 if errno == ENOENT { return nil }
                 throw ToolError(.invalidInput, "cannot open golden \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
             }
-            let generation = GoldenGeneration(fd)
+            let generation = FolderLock(fd)
             var status: Int32
             repeat { status = flock(fd, exclusive ? LOCK_EX : LOCK_SH) } while status != 0 && errno == EINTR
             guard status == 0 else {

@@ -89,15 +89,22 @@ struct GoldenStore {
     }
 
     /// A new hidden temporary folder inside the goldens folder for recording `name` (the goldens folder is
-    /// made if missing).
+    /// made if missing), locked exclusively (`FolderLock`) from before any other run can judge it: hold the lock
+    /// until the folder is swapped into place or removed. Abandoned temporaries of killed runs are removed first.
     /// - Throws: `ExportError(.output)` when it cannot be made.
-    func makeTemporary(for name: String) throws(ExportError) -> String {
+    func makeTemporary(for name: String) throws(ExportError) -> (path: String, lock: FolderLock) {
         try FileOutput.makeDirectory(root)
-        removeStaleTemporaries(now: Int(time(nil)))
+        removeAbandonedTemporaries()
         for _ in 0..<8 {
             let path = join(root, ".\(name).recording-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
-            if mkdir(path, 0o777) == 0 { return path }
-            if errno != EEXIST { break }
+            guard mkdir(path, 0o777) == 0 else {
+                if errno == EEXIST { continue }
+                break
+            }
+            // Locked right after it is made; a sweeper that took the lock in between removed the (empty) folder,
+            // which the check after the lock sees: then make another.
+            guard let lock = try? lock(folder: path), lock.isStill(path) else { continue }
+            return (path, lock)
         }
         throw ExportError(.output, "cannot create a temporary folder in the goldens folder \(OneLineName.quoted(root)): \(String(cString: strerror(errno)))")
     }
@@ -111,7 +118,7 @@ struct GoldenStore {
     /// - Throws: `ExportError(.output)` when a rename fails (the old golden is then left in place).
     func replace(_ name: String, with temporary: String) throws(ExportError) {
         let target = folder(name)
-        func lock() throws(ExportError) -> GoldenGeneration? {
+        func lock() throws(ExportError) -> FolderLock? {
             do { return try lockGeneration(name, exclusive: true) } catch { throw ExportError(.output, error.message) }
         }
         if let exchange = Self.renameExchange {
@@ -169,24 +176,22 @@ struct GoldenStore {
         #endif
     }()
 
-    /// How old a temporary of a dead process must be before it is removed, in seconds.
-    static let staleAfterSeconds = 60
-
-    /// Removes the hidden folders recordings of killed runs left (`.NAME.recording-PID-HEX`, `.NAME.old-PID-HEX`):
-    /// those whose process is gone and that are older than `staleAfterSeconds` before `now`.
+    /// Removes the hidden folders that recordings of killed runs left (`.NAME.recording-PID-HEX`, and
+    /// `.NAME.old-PID-HEX` where the old golden is renamed aside): those whose `flock` no process holds, taken
+    /// without waiting and held while the folder goes. A live recorder (or replacer) holds its folder's lock from
+    /// before anyone can see it, so its folder is never touched, however young, in any process namespace.
     /// - Returns: the names removed.
     @discardableResult
-    func removeStaleTemporaries(now: Int) -> [String] {
+    func removeAbandonedTemporaries() -> [String] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: root) else { return [] }
         var removed: [String] = []
-        for entry in entries where entry.hasPrefix(".") {
-            guard let pid = Self.writer(ofTemporary: entry) else { continue }
+        for entry in entries.sorted() where entry.hasPrefix(".") && Self.writer(ofTemporary: entry) != nil {
             let path = join(root, entry)
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-                  Int(info.st_mtim.tv_sec) <= now - Self.staleAfterSeconds else { continue }
-            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            guard let held = try? lock(folder: path, wait: false), held.isStill(path) else { continue }
             remove(path: path)
+            held.release()
             removed.append(entry)
         }
         return removed

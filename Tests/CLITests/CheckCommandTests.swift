@@ -422,8 +422,10 @@ import Rasterizer
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try CLI.write(CheckCommandTests.scenario("a"), to: folder, as: "a.json")
         let goldens = folder.appendingPathComponent("Goldens")
+        // Judged by their lock alone: a folder whose lock is free is abandoned however young and whatever pid
+        // its name holds (another pid namespace); one whose lock is held is never touched.
         let dead = ".a.recording-2147483646-1f", deadOld = ".b.old-2147483646-2e", fresh = ".a.recording-2147483645-3d"
-        let live = ".a.recording-\(getpid())-4c", other = ".a.recording-x-5b"
+        let live = ".a.recording-2147483644-4c", other = ".a.recording-x-5b"
         for name in [dead, deadOld, fresh, live, other] {
             let url = goldens.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.appendingPathComponent("inner"), withIntermediateDirectories: true)
@@ -431,9 +433,12 @@ import Rasterizer
                 try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: url.path)
             }
         }
+        let held = open(goldens.appendingPathComponent(live).path, O_RDONLY | O_DIRECTORY)
+        #expect(held >= 0 && flock(held, LOCK_EX) == 0)
+        defer { close(held) }
         let result = try CheckCommandTests.run(["check", folder.path])
         #expect(result.status == 1 && result.stdout.contains("FAIL a (missing): recorded"), "\(result.stdout)\(result.stderr)")
-        #expect(CLI.files(in: goldens) == [fresh, live, other, "a"].sorted())
+        #expect(CLI.files(in: goldens) == [live, other, "a"].sorted())
     }
 
 }

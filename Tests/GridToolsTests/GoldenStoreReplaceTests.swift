@@ -18,7 +18,8 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for round in 0..<25 {
                 do {
-                    let temporary = try store.makeTemporary(for: "a")
+                    let (temporary, lock) = try store.makeTemporary(for: "a")
+                    defer { lock.release() }
                     try Array("\(worker) \(round)".utf8).withUnsafeBufferPointer { bytes in
                         try Data(bytes).write(to: URL(fileURLWithPath: store.join(temporary, GoldenStore.manifestName)))
                     }
