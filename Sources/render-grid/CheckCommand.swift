@@ -17,8 +17,8 @@ enum CheckCommand {
             every frame with a recenter, page change, loop jump, resize or edge hit, and every Nth.
 
             Frames are compared by hash; a differing frame with a key frame is compared with it (exactly, or by
-            pixelmatch with --threshold) within the tolerance below, one without fails and the semantic trace diff explains it. Machine drift (another
-            font file or FreeType than the golden's) is named first.
+            pixelmatch with --threshold) within the tolerance below, one without fails and the semantic trace diff
+            explains it. Machine drift (another font file or FreeType than the golden's) is named first.
             """,
         options: [
             Option("--goldens", "DIR", .string, default: "Goldens/ beside the scenarios", "the goldens folder"),
