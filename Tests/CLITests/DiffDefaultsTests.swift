@@ -7,11 +7,12 @@ import Rasterizer
 /// (`style.fontSize: 0`, the default style, 120×160-pt tiles, the darker origin tile out of view) dragged by
 /// 100 points, and again by 100 points plus one device pixel.
 @Suite struct DiffDefaultsTests {
-    /// The photo grid: `drag` points to the left, then held; `style` extra style members.
-    static func photoGrid(drag: String, scale: Int, style: String = "") -> String {
+    /// The photo grid: `drag` points to the left, then held; `style` extra style members; `start` the tile in the
+    /// middle (the darker origin tile (0, 0) is out of view unless it is 0).
+    static func photoGrid(drag: String, scale: Int, style: String = "", start: Int = 5) -> String {
         """
         { "name": "photo-grid", "viewport": { "width": 300, "height": 400, "scale": \(scale) }, "fps": 30,
-          "grid": { "tileSize": { "width": 120, "height": 160 }, "start": { "x": 5, "y": 5 } },
+          "grid": { "tileSize": { "width": 120, "height": 160 }, "start": { "x": \(start), "y": \(start) } },
           "scroll": { "recenter": "threshold", "contentSize": { "width": 4000, "height": 4000 } },
           "style": { "fontSize": 0\(style) },
           "steps": [ { "drag": { "by": { "x": -\(drag), "y": 0 }, "duration": 0.2, "release": "hold" } },
@@ -26,11 +27,12 @@ import Rasterizer
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     }
 
-    /// Renders the grid and the grid moved by one device pixel into `folder`/a and `folder`/b.
-    static func renderPair(scale: Int, in folder: URL) throws -> (a: URL, b: URL) {
+    /// Renders the grid and the grid moved by one device pixel (or dragged by `moved` points) into `folder`/a and
+    /// `folder`/b.
+    static func renderPair(scale: Int, in folder: URL, moved: String? = nil, start: Int = 5) throws -> (a: URL, b: URL) {
         let a = folder.appendingPathComponent("a"), b = folder.appendingPathComponent("b")
-        let sa = try CLI.write(photoGrid(drag: "100", scale: scale), to: folder, as: "a.json")
-        let sb = try CLI.write(photoGrid(drag: movedDrag(scale: scale), scale: scale), to: folder, as: "b.json")
+        let sa = try CLI.write(photoGrid(drag: "100", scale: scale, start: start), to: folder, as: "a.json")
+        let sb = try CLI.write(photoGrid(drag: moved ?? movedDrag(scale: scale), scale: scale, start: start), to: folder, as: "b.json")
         #expect(try CLI.run(["render", sa, "--out", a.path, "--quiet"]).status == 0)
         #expect(try CLI.run(["render", sb, "--out", b.path, "--quiet"]).status == 0)
         return (a, b)
