@@ -176,7 +176,7 @@ extension DiffReport {
     ///
     /// ```swift
     /// for line in report.summary() { print(line) }
-    /// // diff: 211 frames: 16 same, 195 changed, 0 size-changed, 0 added, 0 removed; 195 over the limit: FAILED
+    /// // diff: 211 frames: 16 same, 195 changed, 0 size-changed, 0 added, 0 removed; FAILED (195 failing)
     /// // metric: exact (a pixel differs when any of its RGBA bytes differs); limit 0 pixels per frame
     /// // first failing: frame_00001.png: changed, 2376 pixels (0.2200 %), box 0,0,900,1200
     /// // largest difference: frame_00120.png: changed, 5712 pixels (0.5289 %), box 0,0,900,1200
@@ -185,7 +185,7 @@ extension DiffReport {
         let failed = frames.filter(\.failed).count
         var lines = ["diff: \(frames.count) frame\(frames.count == 1 ? "" : "s"): \(count(.same)) same, \(count(.changed)) changed, "
             + "\(count(.sizeChanged)) size-changed, \(count(.added)) added, \(count(.removed)) removed; "
-            + (failed == 0 ? "within tolerance" : "\(failed) over the limit: FAILED")]
+            + (failed == 0 ? "within tolerance" : "FAILED (\(failed) failing)")]
         let total = frames.first { $0.totalPixels > 0 }?.totalPixels ?? 0
         var limit = "limit \(options.limit(forPixels: total)) pixels per frame"
         if options.maxDiffPixels != nil && options.maxDiffRatio != nil { limit += " (the stricter of --max-diff-pixels and --max-diff-ratio)" }

@@ -21,7 +21,7 @@ import Testing
         let summary = try CLI.run(["diff", a.path, b.path])
         #expect(summary.status == 1)
         let lines = summary.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "diff: \(frames.count) frames: \(frames.count - changed.count) same, \(changed.count) changed, 0 size-changed, 0 added, 0 removed; \(changed.count) over the limit: FAILED", "\(summary.stdout)")
+        #expect(lines.first == "diff: \(frames.count) frames: \(frames.count - changed.count) same, \(changed.count) changed, 0 size-changed, 0 added, 0 removed; FAILED (\(changed.count) failing)", "\(summary.stdout)")
         #expect(lines.count <= 4, "a summary, not a line per frame: \(summary.stdout)")
         #expect(!lines.contains { $0.hasPrefix("FAIL ") }, "\(summary.stdout)")
         #expect(lines.contains { $0.hasPrefix("first failing") && $0.contains("\(first): changed") }, "\(summary.stdout)")
