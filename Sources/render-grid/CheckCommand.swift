@@ -40,7 +40,7 @@ enum CheckCommand {
                 every:N, events or all: which frames a recording stores as PNG besides the first, the last and \
                 the event frames (every Nth, none, or all)
                 """),
-            Option("--threshold", "T", .double(0...1), default: "none: exact, any changed byte counts", """
+            Option("--threshold", "T", .double(0...1), default: "the exact metric, any changed RGBA byte counts", """
                 compare frames with their key frame by pixelmatch 7.2's metric with threshold T, 0…1, smaller is \
                 more sensitive (0.1 is pixelmatch's default)
                 """),

@@ -29,7 +29,7 @@ enum DiffCommand {
             the frame with the largest difference; --list adds a line per frame that is not the same.
             """,
         options: [
-            Option("--threshold", "T", .double(0...1), default: "none: exact, any changed byte counts", """
+            Option("--threshold", "T", .double(0...1), default: "the exact metric, any changed RGBA byte counts", """
                 use pixelmatch 7.2's metric with threshold T, 0…1, smaller is more sensitive (0.1 is pixelmatch's \
                 default)
                 """),
@@ -46,7 +46,7 @@ enum DiffCommand {
                 the images are not painted over
                 """),
             Option("--out", "DIR", .string, """
-                write DIR/<frame>-diff.png for changed frames (grey: same, red: differs, yellow: anti-aliasing) \
+                write DIR/<frame>-diff.png for changed frames (grey: same, red: differs, yellow: anti-aliasing under --threshold) \
                 and DIR/report.html (expected | actual slider | diff); the report links the images by relative \
                 path (nothing is copied), so it opens where it was written or next to the frame folders it points to
                 """),
