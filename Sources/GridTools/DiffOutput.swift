@@ -68,14 +68,15 @@ enum HTMLReport {
         <h1>render-grid diff</h1>
         <p>\(report.frames.count) frames: \(report.count(.same)) same, \(report.count(.changed)) changed,
         \(report.count(.sizeChanged)) size-changed, \(report.count(.added)) added, \(report.count(.removed)) removed.
-        Threshold \(report.options.match.threshold), anti-aliasing \(report.options.match.includeAA ? "counted" : "ignored"),
-        translucent pixels blended over \(report.options.match.checkerboard ? "pixelmatch 7's checkerboard" : "white").
-        <span class="\(report.passed ? "ok" : "fail")">\(report.passed ? "Within tolerance." : "Over tolerance: first \(escape(report.firstFailure?.path ?? "")).")</span></p>
+        Metric: \(escape(report.options.match.label)).
+        <span class="\(report.passed ? "ok" : "fail")">\(report.passed ? "Within tolerance." : "Over tolerance: first \(escape(report.firstFailure?.path ?? "")).")</span>
+        \(report.largest.map { "Largest difference: \(escape($0.path)), \($0.differentPixels) pixels (\(DiffReport.percent($0.ratio)) %)." } ?? "")
+        \(report.skipped.isEmpty ? "" : "Not compared: \(report.skipped.count) PNG\(report.skipped.count == 1 ? "" : "s") beside the frames (\(escape(report.skipped.prefix(5).joined(separator: ", ")))\(report.skipped.count > 5 ? ", …" : "")).")</p>
 
         """
         for (n, f) in changed.prefix(maxShown).enumerated() {
             html += "<div class=\"frame\"><h3 class=\"\(f.failed ? "fail" : "ok")\">\(escape(f.path)): \(f.status.rawValue)"
-            if f.status == .changed { html += ", \(f.differentPixels) pixels (\(String(format: "%.4f", f.ratio * 100)) %)" }
+            if f.status == .changed { html += ", \(f.differentPixels) pixels (\(DiffReport.percent(f.ratio)) %)" }
             html += "</h3>"
             if f.status == .changed || f.status == .sizeChanged {
                 let e = image(source(expectedRoot, f.path)), a = image(source(actualRoot, f.path))
@@ -88,7 +89,8 @@ enum HTMLReport {
                 oninput="var w=document.getElementById('w\(n)');w.querySelector('.top').style.width=this.value+'%';\
                 w.querySelector('.top img').style.width=w.offsetWidth+'px'"></figcaption></figure>
                 """
-                if let d { html += "<figure><img src=\"\(d)\" alt=\"diff\" loading=\"lazy\"><figcaption>diff: red differs, yellow anti-aliasing</figcaption></figure>" }
+                let legend = report.options.match.metric == .exact ? "red differs" : "red differs, yellow anti-aliasing"
+                if let d { html += "<figure><img src=\"\(d)\" alt=\"diff\" loading=\"lazy\"><figcaption>diff: \(legend)</figcaption></figure>" }
                 html += "</div>"
             }
             html += "</div>\n"
@@ -141,6 +143,67 @@ enum HTMLReport {
 }
 
 extension DiffReport {
+    /// A ratio as the text and HTML reports print it: percent with four decimals.
+    static func percent(_ ratio: Double) -> String { String(format: "%.4f", ratio * 100) }
+
+    /// One frame as `diff --list` prints it: verdict, path, status and, for a changed frame, its differing
+    /// pixels, their share, their bounding box and the anti-aliased pixels not counted.
+    ///
+    /// ```swift
+    /// report.line(for: report.frames[1])   // "FAIL frame_00001.png: changed, 2376 pixels (0.2200 %), box 0,0,900,1200"
+    /// ```
+    public func line(for f: FrameComparison) -> String {
+        "\(f.failed ? "FAIL" : "ok  ") \(description(of: f))"
+    }
+
+    /// Path, status and numbers of a frame, without the verdict.
+    func description(of f: FrameComparison) -> String {
+        var line = "\(FileInput.quoted(f.path)): \(f.status.rawValue)"
+        switch f.status {
+        case .changed:
+            line += ", \(f.differentPixels) pixels (\(Self.percent(f.ratio)) %)"
+            if let b = f.box { line += ", box \(b.x),\(b.y),\(b.width),\(b.height)" }
+            if f.antialiasedPixels > 0 { line += ", \(f.antialiasedPixels) anti-aliased not counted" }
+        case .sizeChanged:
+            if let e = f.expectedSize, let a = f.actualSize { line += ", \(e.0)×\(e.1) → \(a.0)×\(a.1)" }
+        default: break
+        }
+        return line
+    }
+
+    /// The summary `diff` prints first: the counts and the verdict, the metric and the limit, the first failing
+    /// frame, the frame with the largest difference, the PNGs not compared, and where report.html went.
+    ///
+    /// ```swift
+    /// for line in report.summary() { print(line) }
+    /// // diff: 211 frames: 16 same, 195 changed, 0 size-changed, 0 added, 0 removed; FAILED (195 failing)
+    /// // metric: exact (a pixel differs when any of its RGBA bytes differs); limit 0 pixels per frame
+    /// // first failing: frame_00001.png: changed, 2376 pixels (0.2200 %), box 0,0,900,1200
+    /// // largest difference: frame_00120.png: changed, 5712 pixels (0.5289 %), box 0,0,900,1200
+    /// ```
+    public func summary() -> [String] {
+        let failed = frames.filter(\.failed).count
+        var lines = ["diff: \(frames.count) frame\(frames.count == 1 ? "" : "s"): \(count(.same)) same, \(count(.changed)) changed, "
+            + "\(count(.sizeChanged)) size-changed, \(count(.added)) added, \(count(.removed)) removed; "
+            + (failed == 0 ? "within tolerance" : "FAILED (\(failed) failing)")]
+        let total = frames.first { $0.totalPixels > 0 }?.totalPixels ?? 0
+        var limit = "limit \(options.limit(forPixels: total)) pixels per frame"
+        if options.maxDiffPixels != nil && options.maxDiffRatio != nil { limit += " (the stricter of --max-diff-pixels and --max-diff-ratio)" }
+        lines.append("metric: \(options.match.label); \(limit)")
+        let first = firstFailure, most = largest
+        if let first {
+            lines.append((most?.path == first.path ? "first failing, and the largest difference: " : "first failing: ") + description(of: first))
+        }
+        if let most, most.path != first?.path { lines.append("largest difference: " + description(of: most)) }
+        if !skipped.isEmpty {
+            let shown = skipped.prefix(5).map(FileInput.quoted).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
+            lines.append("not compared: \(skipped.count) PNG\(skipped.count == 1 ? "" : "s") beside the frames, not frame_NNNNN.png (\(shown))")
+        }
+        if let out = options.outputDirectory { lines.append("report: \(FileInput.quoted((out as NSString).appendingPathComponent("report.html")))") }
+        return lines
+    }
+
+
     /// Machine-readable report.
     public func json() -> String {
         func box(_ b: IntRect?) -> String {
@@ -159,12 +222,18 @@ extension DiffReport {
         var limits: [String] = []
         if let n = options.maxDiffPixels { limits.append("\"maxDiffPixels\":\(n)") }
         if let r = options.maxDiffRatio { limits.append("\"maxDiffRatio\":\(r)") }
+        // Under the exact metric pixelmatch's settings do not apply: null, not a number that was not used.
+        let pixelmatch = options.match.metric == .pixelmatch
+        let threshold = pixelmatch ? "\(options.match.threshold)" : "null", includeAA = pixelmatch ? "\(options.match.includeAA)" : "null"
+        let blend = pixelmatch ? (options.match.checkerboard ? "\"checkerboard\"" : "\"white\"") : "null"
         return """
-        {"passed":\(passed),"threshold":\(options.match.threshold),"includeAA":\(options.match.includeAA),\
-        "blend":"\(options.match.checkerboard ? "checkerboard" : "white")",\
+        {"passed":\(passed),"metric":"\(options.match.metric.rawValue)","threshold":\(threshold),"includeAA":\(includeAA),\
+        "blend":\(blend),\
         "limits":{\(limits.joined(separator: ","))},\
         "counts":{"frames":\(frames.count),"same":\(count(.same)),"changed":\(count(.changed)),"sizeChanged":\(count(.sizeChanged)),"added":\(count(.added)),"removed":\(count(.removed)),"failed":\(frames.filter(\.failed).count)},\
         "firstFailure":\(firstFailure.map { string($0.path) } ?? "null"),\
+        "largest":\(largest.map { string($0.path) } ?? "null"),\
+        "skipped":[\(skipped.map(string).joined(separator: ","))],\
         "frames":[\(frameLines.joined(separator: ","))]}
         """
     }

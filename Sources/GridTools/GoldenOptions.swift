@@ -89,8 +89,10 @@ public struct GoldenOptions: Sendable {
     public var jobs = 1
     /// Which frames a recording stores as PNG.
     public var keyFrames = KeyFramePolicy.default
-    /// The pixelmatch options a differing frame is compared with against its key frame.
-    public var match = PixelMatchOptions()
+    /// The metric a differing frame is compared with against its key frame: exact by default (any changed RGBA
+    /// byte counts; goldens are deterministic, so a grid moved by one device pixel fails); `PixelMatchOptions()`
+    /// for pixelmatch 7.2's metric and threshold.
+    public var match = PixelMatchOptions.exact
     /// Differing pixels allowed per frame (with `maxDiffRatio`, the stricter wins; neither: 0).
     public var maxDiffPixels: Int?
     /// Fraction of a frame's pixels allowed to differ.

@@ -40,10 +40,16 @@ public struct FrameComparison: Sendable {
 
 /// What `ImageDiff.run` compares with, and the limits it reads within.
 ///
+/// The default metric is exact (any changed RGBA byte counts, no pixel allowed to differ): render-grid's frames
+/// are deterministic, and a grid moved by one device pixel must not compare "same". `match = PixelMatchOptions()`
+/// gives pixelmatch 7.2's metric and threshold 0.1 instead.
+///
 /// ```swift
 /// var options = DiffOptions()
 /// options.maxDiffRatio = 0.001
 /// options.outputDirectory = "diff-out"
+/// options.match = PixelMatchOptions()   // pixelmatch 7.2's metric, threshold 0.1
+/// options.match.threshold = 0.05
 /// ```
 public struct DiffOptions: Sendable {
     /// PNG files larger than this are refused unread (256 MiB).
@@ -51,8 +57,8 @@ public struct DiffOptions: Sendable {
     /// The most image data `embedImages` puts into report.html (64 MiB of PNG, before base64).
     public static let defaultMaxEmbeddedBytes = 64 << 20
 
-    /// The pixel metric's options (threshold, anti-aliasing, ignored regions).
-    public var match = PixelMatchOptions()
+    /// The pixel metric and its options (threshold, anti-aliasing, ignored regions); exact by default.
+    public var match = PixelMatchOptions.exact
     /// Differing pixels allowed per frame (at least 0).
     public var maxDiffPixels: Int?
     /// Fraction of a frame's pixels allowed to differ (0…1).
@@ -79,7 +85,7 @@ public struct DiffOptions: Sendable {
     /// How report.html names the setting that raises `maxEmbeddedBytes` when images go over it: the
     /// property's name by default; a command-line tool passes its flag.
     public var maxEmbeddedBytesName = "maxEmbeddedBytes"
-    /// The defaults: exact matches only, one job, no output.
+    /// The defaults: the exact metric, no pixel allowed to differ, one job, no output.
     public init() {}
 
     /// Refuses an option out of range, with one line naming it.
@@ -126,10 +132,18 @@ public struct DiffReport: Sendable {
     public var frames: [FrameComparison]
     /// The options the comparison ran with.
     public var options: DiffOptions
+    /// PNG files in a frame folder that are not frames (`sheet.png`, `trace.png`), so not compared: relative
+    /// paths from either side, sorted (see `ImageDiff.isFrameName`).
+    public var skipped: [String] = []
     /// Whether no pair failed.
     public var passed: Bool { !frames.contains { $0.failed } }
     /// The first pair that failed, if any.
     public var firstFailure: FrameComparison? { frames.first { $0.failed } }
+    /// The changed pair with the most differing pixels (the first by path among equals), if any.
+    public var largest: FrameComparison? {
+        frames.filter { $0.status == .changed }.max { $0.differentPixels < $1.differentPixels
+            || ($0.differentPixels == $1.differentPixels && $0.path > $1.path) }
+    }
     /// How many pairs have `status`.
     public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
 }
@@ -138,6 +152,10 @@ public struct DiffReport: Sendable {
 public enum ImageDiff {
     /// Compares `expected` with `actual` (two PNG files, or two folders of PNGs paired by relative
     /// path) and writes diff images and report.html when `options.outputDirectory` is set.
+    ///
+    /// A folder that holds render frames (`frame_NNNNN.png` on either side) is a frame folder: only its frames
+    /// are paired, and its other PNGs (a contact sheet, a trace plot) are listed in `DiffReport.skipped`.
+    /// A folder without frames compares every PNG in it.
     ///
     /// ```swift
     /// var options = DiffOptions()
@@ -159,10 +177,12 @@ public enum ImageDiff {
         }
         let isDirA = kindA == .folder
         var pairs: [(path: String, a: String?, b: String?)]
+        var skipped: [String] = []
         if isDirA {
             let left = try pngFiles(in: expected, maxEntries: options.maxFolderEntries)
             let right = try pngFiles(in: actual, maxEntries: options.maxFolderEntries)
-            let all = Set(left).union(right).sorted()
+            var all = Set(left).union(right).sorted()
+            (all, skipped) = framesOnly(all)
             pairs = all.map { rel in
                 (rel, left.contains(rel) ? (expected as NSString).appendingPathComponent(rel) : nil,
                  right.contains(rel) ? (actual as NSString).appendingPathComponent(rel) : nil)
@@ -191,11 +211,41 @@ public enum ImageDiff {
             case .failure(let e): throw e
             }
         }
-        let report = DiffReport(frames: frames, options: options)
+        let report = DiffReport(frames: frames, options: options, skipped: skipped)
         if let out = options.outputDirectory {
             try HTMLReport.write(report, expectedRoot: expected, actualRoot: actual, folder: isDirA, options: options, to: out)
         }
         return report
+    }
+
+    /// Whether `name` (a file name, no folder) is a frame as `render` names it: `frame_`, five or more
+    /// digits (`FrameExporter.frameName`: zero-padded to five, more past 99999) and `.png`.
+    ///
+    /// ```swift
+    /// ImageDiff.isFrameName("frame_00042.png")   // true
+    /// ImageDiff.isFrameName("sheet.png")         // false: a contact sheet beside the frames
+    /// ```
+    public static func isFrameName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame_") && name.hasSuffix(".png") else { return false }
+        let digits = name.utf8.dropFirst(6).dropLast(4)
+        return digits.count >= 5 && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// `paths` split into those compared and those skipped: in a folder (on either side) holding a render
+    /// frame, only the frames are compared, so what other commands write beside them (`sheet.png`,
+    /// `trace.png`) never counts as an added or removed frame. Folders without frames keep every PNG.
+    static func framesOnly(_ paths: [String]) -> (compared: [String], skipped: [String]) {
+        func split(_ rel: String) -> (folder: String, name: String) {
+            guard let slash = rel.lastIndex(of: "/") else { return ("", rel) }
+            return (String(rel[..<slash]), String(rel[rel.index(after: slash)...]))
+        }
+        let frameFolders = Set(paths.map(split).filter { isFrameName($0.name) }.map(\.folder))
+        var compared: [String] = [], skipped: [String] = []
+        for rel in paths {
+            let (folder, name) = split(rel)
+            if frameFolders.contains(folder) && !isFrameName(name) { skipped.append(rel) } else { compared.append(rel) }
+        }
+        return (compared, skipped)
     }
 
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }

@@ -3,6 +3,10 @@ public import GridModel
 
 /// How `PixelMatch.compare` counts.
 public struct PixelMatchOptions: Sendable {
+    /// How a pixel is judged different: pixelmatch's metric (the default of this type, with the options
+    /// below), or `exact`, where any changed RGBA byte counts and only `ignore`, `makeDiffImage` and
+    /// `diffColorAlt` apply. `DiffOptions` and `GoldenOptions` default to `PixelMatchOptions.exact`.
+    public var metric = PixelMetric.pixelmatch
     /// Matching threshold on pixelmatch's 0…1 scale: the YIQ cut-off is 35215·threshold².
     /// Values outside 0…1 (and NaN) are refused by `PixelMatch.compare`.
     public var threshold = 0.1
@@ -22,7 +26,7 @@ public struct PixelMatchOptions: Sendable {
     ///
     /// nil draws them red like the others, as pixelmatch does by default.
     public var diffColorAlt: RGBA?
-    /// pixelmatch 7.2's defaults: threshold 0.1, anti-aliasing excluded, checkerboard blend.
+    /// pixelmatch 7.2's defaults: its metric, threshold 0.1, anti-aliasing excluded, checkerboard blend.
     ///
     /// Also no `diffColorAlt`, nothing ignored, no diff image.
     public init() {}
@@ -44,6 +48,7 @@ public struct PixelMatchResult: Sendable {
 }
 
 /// pixelmatch 7.2's metric, reimplemented; on the same RGBA images and options the count equals its count.
+/// With `PixelMatchOptions.metric` `.exact`, every pixel whose bytes differ counts instead.
 ///
 /// The YIQ colour delta of Kotsarenko and Ramos with pixelmatch's threshold scale, translucent pixels
 /// blended over its checkerboard (or white), and its anti-aliasing detector (after Vysniauskas, 2009).
@@ -70,6 +75,7 @@ public enum PixelMatch {
         guard options.threshold >= 0 && options.threshold <= 1 else {
             throw ToolError(.invalidOption, "the threshold must be from 0 to 1, not \(options.threshold)")
         }
+        if options.metric == .exact { return compareExact(a, b, options: options) }
         let width = a.width, height = a.height, checkerboard = options.checkerboard
         let maxDelta = maxYIQDelta * options.threshold * options.threshold
         // Regions clipped to the image once, so the loop compares in-range integers only.

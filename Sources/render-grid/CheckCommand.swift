@@ -16,9 +16,9 @@ enum CheckCommand {
             file hash and FreeType version), trace.jsonl.gz, and key frames frame-NNNNN.png: the first and last frame,
             every frame with a recenter, page change, loop jump, resize or edge hit, and every Nth.
 
-            Frames are compared by hash; a differing frame with a key frame is compared by pixelmatch with the
-            tolerance below, one without fails and the semantic trace diff explains it. Machine drift (another
-            font file or FreeType than the golden's) is named first.
+            Frames are compared by hash; a differing frame with a key frame is compared with it (exactly, or by
+            pixelmatch with --threshold) within the tolerance below, one without fails and the semantic trace diff
+            explains it. Machine drift (another font file or FreeType than the golden's) is named first.
             """,
         options: [
             Option("--goldens", "DIR", .string, default: "Goldens/ beside the scenarios", "the goldens folder"),
@@ -40,8 +40,10 @@ enum CheckCommand {
                 every:N, events or all: which frames a recording stores as PNG besides the first, the last and \
                 the event frames (every Nth, none, or all)
                 """),
-            Option("--threshold", "T", .double(0...1), default: "0.1, pixelmatch's",
-                   "0…1, smaller is more sensitive, for frames compared with their key frame"),
+            Option("--threshold", "T", .double(0...1), default: "the exact metric, any changed RGBA byte counts", """
+                compare frames with their key frame by pixelmatch 7.2's metric with threshold T, 0…1, smaller is \
+                more sensitive (0.1 is pixelmatch's default)
+                """),
             Option("--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
             Option("--max-diff-ratio", "R", .double(0...1),
                    "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
@@ -86,7 +88,7 @@ enum CheckCommand {
             }
             options.keyFrames = policy
         }
-        if let t = args.double("--threshold") { options.match.threshold = t }
+        if let t = args.double("--threshold") { options.match = PixelMatchOptions(); options.match.threshold = t }
         options.maxDiffPixels = args.int("--max-diff-pixels")
         options.maxDiffRatio = args.double("--max-diff-ratio")
         options.reportFolder = args.string("--report")

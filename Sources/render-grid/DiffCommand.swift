@@ -6,23 +6,37 @@ import GridExport
 enum DiffCommand {
     static let command = Command(
         name: "diff", arguments: "EXPECTED ACTUAL",
-        summary: "compare PNG files or folders of frames, pixelmatch-compatible",
+        summary: "compare PNG files or folders of frames: exact, or pixelmatch-compatible",
         description: """
             Compares two PNG files, or two folders of frames paired by relative path. Each frame is same,
-            changed, size-changed, added (only in ACTUAL) or removed (only in EXPECTED).
+            changed, size-changed, added (only in ACTUAL) or removed (only in EXPECTED). A folder holding
+            render frames (frame_NNNNN.png) pairs only its frames: the other PNGs beside them (sheet.png,
+            trace.png) are named as not compared. A folder without frames compares every PNG in it.
 
-            The metric is pixelmatch 7.2's, reimplemented: the YIQ colour delta with its threshold scale
-            (a pixel differs when the delta exceeds 35215·threshold²), translucent pixels blended over its
-            checkerboard, and its anti-aliasing detector. The counts equal pixelmatch 7.2's exactly on any
-            RGBA images, with the same threshold, includeAA and checkerboard; 16-bit PNGs are rounded to
-            8 bits as pixelmatch's CLI (pngjs) rounds them.
+            By default the metric is exact: a pixel differs when any of its RGBA bytes differs, and no pixel
+            may differ. render-grid's frames are deterministic, so this catches any change a person can see
+            in a scroll: a tile moved by one device pixel fails, even without labels (its faint border is
+            below pixelmatch's threshold 0.1).
+
+            --threshold T selects pixelmatch 7.2's metric instead (--threshold 0.1 is pixelmatch's default),
+            reimplemented: the YIQ colour delta with its threshold scale (a pixel differs when the delta
+            exceeds 35215·threshold²), translucent pixels blended over its checkerboard, and its
+            anti-aliasing detector. The counts and diff images equal pixelmatch 7.2's exactly on any RGBA
+            images, with the same threshold, includeAA and checkerboard; 16-bit PNGs are rounded to 8 bits
+            as pixelmatch's CLI (pngjs) rounds them.
+
+            The text output is a summary: the counts, the metric and the limit, the first failing frame and
+            the frame with the largest difference; --list adds a line per frame that is not the same.
             """,
         options: [
-            Option("--threshold", "T", .double(0...1), default: "0.1, pixelmatch's", "0…1, smaller is more sensitive"),
-            Option(flag: "--include-aa", "count anti-aliased pixels as differences"),
+            Option("--threshold", "T", .double(0...1), default: "the exact metric, any changed RGBA byte counts", """
+                use pixelmatch 7.2's metric with threshold T, 0…1, smaller is more sensitive (0.1 is pixelmatch's \
+                default)
+                """),
+            Option(flag: "--include-aa", "with --threshold, count anti-aliased pixels as differences"),
             Option(flag: "--white-blend", """
-                blend translucent pixels over white, as pixelmatch 6 and older did (7.2's checkerboard: false), \
-                instead of 7.2's checkerboard
+                with --threshold, blend translucent pixels over white, as pixelmatch 6 and older did (7.2's \
+                checkerboard: false), instead of 7.2's checkerboard
                 """),
             Option("--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
             Option("--max-diff-ratio", "R", .double(0...1),
@@ -32,7 +46,7 @@ enum DiffCommand {
                 the images are not painted over
                 """),
             Option("--out", "DIR", .string, """
-                write DIR/<frame>-diff.png for changed frames (grey: same, red: differs, yellow: anti-aliasing) \
+                write DIR/<frame>-diff.png for changed frames (grey: same, red: differs, yellow: anti-aliasing under --threshold) \
                 and DIR/report.html (expected | actual slider | diff); the report links the images by relative \
                 path (nothing is copied), so it opens where it was written or next to the frame folders it points to
                 """),
@@ -43,7 +57,8 @@ enum DiffCommand {
                 """),
             Option("--max-embed-size", "N", .int(0...Int(Int32.max)), default: "67108864, 64 MiB",
                    "bytes of PNG --embed puts into report.html at most"),
-            Option(flag: "--json", "print a machine-readable report instead of text"),
+            Option(flag: "--list", "after the summary, print a line for every frame that is not the same"),
+            Option(flag: "--json", "print a machine-readable report (every frame) instead of text"),
             Option("--jobs", "N", .int(1...256), default: "all cores", "frames compared in parallel, 1 to 256"),
             Option("--max-pixels", "N", .int(1...Pixmap.maxPixels), default: "100000000",
                    "reject decoded images larger than N pixels"),
@@ -62,7 +77,15 @@ enum DiffCommand {
         let args = try command.parse(argv)
         if args.help { print(command.help); return 0 }
         var options = DiffOptions()
-        if let t = args.double("--threshold") { options.match.threshold = t }
+        if let t = args.double("--threshold") {
+            options.match = PixelMatchOptions()
+            options.match.threshold = t
+        } else {
+            // pixelmatch's own switches mean nothing to the exact metric: say so rather than ignore them.
+            for flag in ["--include-aa", "--white-blend"] where args.flag(flag) {
+                throw UsageError("\(flag) applies to pixelmatch's metric: add --threshold T (0.1 is pixelmatch's default)")
+            }
+        }
         options.match.includeAA = args.flag("--include-aa")
         options.match.checkerboard = !args.flag("--white-blend")
         options.maxDiffPixels = args.int("--max-diff-pixels")
@@ -76,6 +99,7 @@ enum DiffCommand {
         if let n = args.int("--max-embed-size") { options.maxEmbeddedBytes = n }
         options.maxEmbeddedBytesName = "--max-embed-size"
         let json = args.flag("--json")
+        let list = args.flag("--list")
         let timing = args.flag("--timing")
         options.jobs = args.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         if let n = args.int("--max-pixels") { options.maxPixels = n }
@@ -94,30 +118,11 @@ enum DiffCommand {
         if json {
             print(report.json())
         } else {
-            for f in report.frames where f.status != .same {
-                var line = "\(f.failed ? "FAIL" : "ok  ") \(FileInput.quoted(f.path)): \(f.status.rawValue)"
-                switch f.status {
-                case .changed:
-                    line += ", \(f.differentPixels) pixels (\(String(format: "%.4f", f.ratio * 100)) %)"
-                    if let b = f.box { line += ", box \(b.x),\(b.y),\(b.width),\(b.height)" }
-                    if f.antialiasedPixels > 0 { line += ", \(f.antialiasedPixels) anti-aliased not counted" }
-                case .sizeChanged:
-                    if let e = f.expectedSize, let a = f.actualSize { line += ", \(e.0)×\(e.1) → \(a.0)×\(a.1)" }
-                default: break
-                }
-                print(line)
+            // The summary first (what a reader of a terminal or of a CI log sees first), then the list if asked.
+            for line in report.summary() { print(line) }
+            if list {
+                for f in report.frames where f.status != .same { print(report.line(for: f)) }
             }
-            let total = report.frames.first { $0.totalPixels > 0 }?.totalPixels ?? 0
-            var limit = "limit \(options.limit(forPixels: total)) pixels per frame"
-            if options.maxDiffPixels != nil && options.maxDiffRatio != nil { limit += " (the stricter of --max-diff-pixels and --max-diff-ratio)" }
-            var summary = "diff: \(report.frames.count) frames: \(report.count(.same)) same, \(report.count(.changed)) changed, \(report.count(.sizeChanged)) size-changed, \(report.count(.added)) added, \(report.count(.removed)) removed; \(limit); "
-            if let first = report.firstFailure {
-                summary += "FAILED, first: \(FileInput.quoted(first.path)) (\(first.status.rawValue))"
-            } else {
-                summary += "within tolerance"
-            }
-            if let out = options.outputDirectory { summary += "; report \(FileInput.quoted((out as NSString).appendingPathComponent("report.html")))" }
-            print(summary)
         }
         return report.passed ? 0 : 1
     }

@@ -35,7 +35,10 @@ enum RenderCommand {
                 the viewport is (and each recenter's jump back)
                 """),
             Option(flag: "--show-reuse", "tint tiles by how often their object was reused (green few, red 20+)"),
-            Option(flag: "--sheet", "also write DIR/sheet.png, a contact sheet (see render-grid sheet)"),
+            Option(flag: "--sheet", """
+                also write DIR/sheet.png, a contact sheet (see render-grid sheet); not a frame: diff and sheet \
+                read only frame_NNNNN.png
+                """),
             Option(flag: "--resume", """
                 keep frames already in DIR that are complete PNGs of the right size and render only the missing \
                 or damaged ones (after an interrupted run)

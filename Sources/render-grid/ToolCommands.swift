@@ -20,7 +20,9 @@ enum SheetCommand {
         description: """
             Writes one PNG contact sheet of every Nth frame_*.png in DIR, each thumbnail labelled with its
             frame number and phase (from DIR's trace); frames with a recenter always appear, framed in red
-            and marked "R". Frames of another size than the first are fitted into the same cells.
+            and marked "R". Frames of another size than the first are fitted into the same cells. The sheet
+            is not a frame: sheet and diff read only frame_NNNNN.png, so it is never a thumbnail of the next
+            sheet nor a frame diff pairs.
             """,
         options: [
             Option("--every", "N", .int(1...1_000_000), default: "as many as keep the sheet to 48 thumbnails",
@@ -76,7 +78,8 @@ enum PlotCommand {
             Draws a PNG chart of a trace: content offset x/y over time with recenter markers (red) and
             gesture event ticks, velocity x/y (recenter jumps taken out), and live and pooled tiles.
             The lines may come in any order (shard traces concatenated): they are sorted by frame, and a
-            line repeated exactly counts once.
+            line repeated exactly counts once. The chart beside the trace (trace.png in a render folder) is
+            not a frame: diff and sheet read only frame_NNNNN.png.
             """,
         options: [
             Option("--out", "FILE", .string, default: "next to the trace, <name>.png", "output PNG"),
@@ -107,6 +110,10 @@ enum PlotCommand {
         guard files.count == 1 else { throw UsageError("plot takes one trace file (see render-grid plot --help)") }
         let trace = files[0]
         let path = out ?? ((trace as NSString).deletingPathExtension + ".png")
+        // A chart named like a frame would be one to diff and sheet (or replace one): only when asked for.
+        if out == nil && ImageDiff.isFrameName((path as NSString).lastPathComponent) {
+            throw UsageError("the plot of \(FileInput.quoted(trace)) would be \(FileInput.quoted(path)), a frame's name; pass --out FILE")
+        }
         guard path != trace && !FileInput.isSameFile(path, trace) else {
             throw UsageError("the plot would replace the trace \(FileInput.quoted(trace)); pass another --out")
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `render-grid diff` on translucent frames counts as pixelmatch 7.2 does (checkerboard blend), and
+/// `render-grid diff --threshold` on translucent frames counts as pixelmatch 7.2 does (checkerboard blend), and
 /// `--white-blend` gives the old white blend back.
 @Suite struct DiffAlphaCLITests {
     static let fixtures = CLI.packageRoot.appendingPathComponent("Tests/GridToolsTests/Fixtures")
@@ -10,10 +10,10 @@ import Testing
     /// It was "1 same, within tolerance", exit 0; pixelmatch 7.2.0 counts 2,832 differing pixels.
     @Test func translucentWhiteAgainstTransparentDiffers() throws {
         let a = Self.fixtures.appendingPathComponent("alphabg-a.png").path, b = Self.fixtures.appendingPathComponent("alphabg-b.png").path
-        let checkerboard = try CLI.run(["diff", a, b])
+        let checkerboard = try CLI.run(["diff", a, b, "--threshold", "0.1"])
         #expect(checkerboard.status == 1)
         #expect(checkerboard.stdout.contains("2832 pixels"), "\(checkerboard.stdout)")
-        let white = try CLI.run(["diff", a, b, "--white-blend"])
+        let white = try CLI.run(["diff", a, b, "--threshold", "0.1", "--white-blend"])
         #expect(white.status == 0, "\(white.stdout)\(white.stderr)")
         #expect(white.stdout.contains("1 same"))
     }
@@ -21,12 +21,12 @@ import Testing
     /// The JSON and HTML reports say which blend the counts used.
     @Test func reportsNameTheBlend() throws {
         let a = Self.fixtures.appendingPathComponent("alphabg-a.png").path, b = Self.fixtures.appendingPathComponent("alphabg-b.png").path
-        #expect(try CLI.run(["diff", a, b, "--json"]).stdout.contains(#""blend":"checkerboard""#))
-        #expect(try CLI.run(["diff", a, b, "--json", "--white-blend"]).stdout.contains(#""blend":"white""#))
+        #expect(try CLI.run(["diff", a, b, "--json", "--threshold", "0.1"]).stdout.contains(#""blend":"checkerboard""#))
+        #expect(try CLI.run(["diff", a, b, "--json", "--threshold", "0.1", "--white-blend"]).stdout.contains(#""blend":"white""#))
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let html = folder.appendingPathComponent("report.html").path
-        _ = try CLI.run(["diff", a, b, "--out", folder.path])
+        _ = try CLI.run(["diff", a, b, "--out", folder.path, "--threshold", "0.1"])
         #expect(try String(contentsOfFile: html, encoding: .utf8).contains("blended over pixelmatch 7's checkerboard"))
     }
 }

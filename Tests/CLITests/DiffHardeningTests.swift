@@ -129,7 +129,7 @@ import TestSupport
             _ = try write(Self.red, "f.png", in: side)
         }
         let folders = try CLI.run(["diff", left.path, right.path])
-        #expect(folders.status == 0 && folders.stdout.contains("1 frames"), "\(folders.stdout)\(folders.stderr)")
+        #expect(folders.status == 0 && folders.stdout.contains("diff: 1 frame: "), "\(folders.stdout)\(folders.stderr)")
     }
 
     @Test func reportLinksByDefaultAndEmbedsOnRequest() throws {
