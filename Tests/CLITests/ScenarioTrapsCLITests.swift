@@ -61,4 +61,24 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    /// The README's "Scenarios" section shows real errors: each `$ swift run render-grid render FILE` there is
+    /// followed by the exact line the executable prints (run here with an `--out` of its own, which no error reads).
+    @Test func theReadmeShowsRealErrors() throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "\n## Scenarios\n"))
+        let end = try #require(readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex))
+        let lines = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        var checked = 0
+        for (i, line) in lines.enumerated() where line.hasPrefix("$ swift run render-grid render ") && i + 1 < lines.count {
+            let arguments = line.dropFirst("$ swift run render-grid ".count).split(separator: " ").map(String.init)
+            let out = try CLI.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: out) }
+            let result = try CLI.run(arguments + ["--out", out.appendingPathComponent("frames").path])
+            #expect(result.status == 2)
+            #expect(result.stderr == lines[i + 1] + "\n", "README: \(lines[i + 1])\nreal:   \(result.stderr)")
+            checked += 1
+        }
+        #expect(checked >= 5)
+    }
 }
