@@ -41,7 +41,7 @@ package struct JSONParser {
     let bytes: [UInt8]
     var index = 0
     private var depth = 0
-    /// With `recordOffsets`: each value's first byte, in the order the values start (pre-order), so that an
+    /// With `recordingOffsets`: each value's first byte, in the order the values start (pre-order), so that an
     /// error found after parsing can say where its value is (`JSONParser.location(of:in:)`).
     private var offsets: [Int]? = nil
 
@@ -61,7 +61,7 @@ package struct JSONParser {
         parser.skipWhitespace()
         if parser.index < parser.bytes.count {
             throw parser.commentHere() ?? parser.error("unexpected characters after the JSON value",
-                                                             fix: "a scenario is one JSON object: remove what follows its closing '}'")
+                                                             fix: "a JSON file holds one value: remove what follows its end")
         }
         return (value, parser.offsets ?? [])
     }

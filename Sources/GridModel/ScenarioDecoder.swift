@@ -8,7 +8,8 @@ public enum ScenarioDecoder {
     /// ```
     ///
     /// - Parameter limits: the size limits to enforce (`--max-frames`, `--max-pixels` raise them).
-    /// - Throws: `ScenarioError` naming the JSON path, the value and what is allowed: `.malformedJSON`,
+    /// - Throws: `ScenarioError` naming the JSON path, the value and what is allowed (a hand-typed JSON
+    ///   mistake and a value of the wrong type also give the line and column): `.malformedJSON`,
     ///   `.wrongType`, `.missingKey`, `.unknownKey`, `.unknownStep`, `.outOfRange`, `.invalidValue`,
     ///   or `.limitExceeded` (the file, a frame count or a frame's pixels is over `limits`).
     public static func decode(_ bytes: [UInt8], limits: Limits = Limits()) throws(ScenarioError) -> Scenario {

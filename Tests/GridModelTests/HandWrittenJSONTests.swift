@@ -38,7 +38,7 @@ import Testing
         Case(json: #"{"steps": [1,,2]}"#, mentions: ["a value is missing before ','", "line 1, column 14"]),
         Case(json: #"{"steps": [1"#, mentions: ["end of input in an array", "a ']' is missing"]),
         Case(json: #"{"fps": 30"#, mentions: ["end of input in an object", "a '}' is missing"]),
-        Case(json: #"{"fps": 30}}"#, mentions: ["after the JSON value", "line 1, column 12", "one JSON object"]),
+        Case(json: #"{"fps": 30}}"#, mentions: ["after the JSON value", "line 1, column 12", "holds one value: remove what follows"]),
     ]
 
     @Test(arguments: cases)
