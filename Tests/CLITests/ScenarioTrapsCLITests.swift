@@ -62,6 +62,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// Issue 21's one-row carousel, which `verify` passed while a sideways drag scrolled it 220 points vertically:
+    /// verify refuses the scenario as render does (exit 2, the fix in the message).
+    @Test func verifyRefusesTheOneRowLoop() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(Self.cases[0].json, to: folder, as: "carousel.json")
+        let result = try CLI.run(["verify", scenario, "--scale", "1"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("carousel.json: grid.rows: 1 with grid.loop \"seamless\"") && result.stderr.contains("use \"rows\": 0"),
+                "\(result.stderr)")
+        #expect(CLI.files(in: folder) == ["carousel.json"])
+    }
+
     /// The README's "Scenarios" section shows real errors: each `$ swift run render-grid render FILE` there is
     /// followed by the exact line the executable prints (run here with an `--out` of its own, which no error reads).
     @Test func theReadmeShowsRealErrors() throws {
