@@ -44,6 +44,14 @@ package struct JSONParser {
     /// With `recordingOffsets`: each value's first byte, in the order the values start (pre-order), so that an
     /// error found after parsing can say where its value is (`JSONParser.location(of:in:)`).
     private var offsets: [Int]? = nil
+    /// The keys and indices from the document down to the value being parsed, so that a syntax error can say
+    /// where in the scenario it is (`steps[2].drag`), as a decoder error does.
+    private var trail: [TrailStep] = []
+
+    enum TrailStep {
+        case key(String)
+        case index(Int)
+    }
 
     package static func parse(_ bytes: [UInt8]) throws(ScenarioError) -> JSONValue {
         try parse(bytes, recordingOffsets: false).value
@@ -77,10 +85,22 @@ package struct JSONParser {
         return "line \(line), column \(column)"
     }
 
-    /// "`message` at line L, column C", for the current position or `offset`, and `fix` after it.
+    /// "line L, column C" of the current position or `offset`, and " in PATH" inside an object or array, where
+    /// PATH is the decoder's path to the value being parsed (`steps[2].drag`).
+    func place(_ offset: Int? = nil) -> String {
+        var path = ""
+        for step in trail {
+            switch step {
+            case .key(let key): path += (path.isEmpty ? "" : ".") + excerpt(key)
+            case .index(let i): path += "[\(i)]"
+            }
+        }
+        return JSONParser.position(of: offset ?? index, in: bytes) + (path.isEmpty ? "" : " in \(path)")
+    }
+
+    /// "`message` at line L, column C in PATH", for the current position or `offset`, and `fix` after it.
     func error(_ message: String, at offset: Int? = nil, fix: String? = nil) -> ScenarioError {
-        let place = JSONParser.position(of: offset ?? index, in: bytes)
-        return ScenarioError(kind: .malformedJSON, path: "", message: "\(message) at \(place)" + (fix.map { " (\($0))" } ?? ""))
+        ScenarioError(kind: .malformedJSON, path: "", message: "\(message) at \(place(offset))" + (fix.map { " (\($0))" } ?? ""))
     }
 
     private mutating func skipWhitespace() {
@@ -140,7 +160,9 @@ package struct JSONParser {
             }
             index += 1
             skipWhitespace()
+            trail.append(.key(key))
             members.append((key, try parseValue()))
+            trail.removeLast()
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of input in an object", fix: "a '}' is missing")
@@ -166,7 +188,9 @@ package struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
+            trail.append(.index(items.count))
             items.append(try parseValue())
+            trail.removeLast()
             skipWhitespace()
             guard index < bytes.count else {
                 throw error("unexpected end of input in an array", fix: "a ']' is missing")

@@ -5,7 +5,7 @@ extension JSONParser {
     /// The error for a byte that cannot start a value (or a misspelt literal) at `index`.
     func notAValue() -> ScenarioError {
         if let comment = commentHere() { return comment }
-        let here = JSONParser.position(of: index, in: bytes)
+        let here = place()
         let byte = bytes[index]
         if byte == UInt8(ascii: "'") {
             return error("a single-quoted string", fix: "JSON strings take double quotes: write \"…\"")
@@ -50,7 +50,7 @@ extension JSONParser {
         }
         if let word = wordHere() {
             return ScenarioError(kind: .malformedJSON, path: "", message:
-                "the key \(word) at \(JSONParser.position(of: index, in: bytes)) is not in double quotes: write \"\(word)\"")
+                "the key \(word) at \(place()) is not in double quotes: write \"\(word)\"")
         }
         return error("expected a key in double quotes, found '\(snippet())'")
     }
@@ -78,7 +78,7 @@ extension JSONParser {
               bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") else { return nil }
         let marker = bytes[index + 1] == UInt8(ascii: "/") ? "//" : "/*"
         return ScenarioError(kind: .malformedJSON, path: "", message:
-            "comments are not JSON (\(marker) at \(JSONParser.position(of: index, in: bytes))): remove the comment")
+            "comments are not JSON (\(marker) at \(place())): remove the comment")
     }
 
     /// A bare word (letters, digits, `_`, `$`, at most 40, with an optional leading `-`) at `index`, or nil.

@@ -13,7 +13,7 @@ import Testing
 
     static let cases: [Case] = [
         Case(json: "{\n  \"name\": \"x\",\n  \"steps\": [1,\n    ]\n}",
-             mentions: ["trailing comma before ']'", "line 3, column 14", "no comma after the last element: remove it"]),
+             mentions: ["trailing comma before ']'", "line 3, column 14 in steps", "no comma after the last element: remove it"]),
         Case(json: #"{"name":"x",}"#, mentions: ["trailing comma before '}'", "line 1, column 12", "no comma after the last member: remove it"]),
         Case(json: #"{"name": "x", // the name"# + "\n}", mentions: ["comments are not JSON", "// at line 1, column 15", "remove the comment"]),
         Case(json: "// a scenario\n{}", mentions: ["comments are not JSON", "// at line 1, column 1", "remove the comment"]),
@@ -23,7 +23,7 @@ import Testing
         Case(json: #"{'name': 'x'}"#, mentions: ["single-quoted key", "line 1, column 2", "double quotes"]),
         Case(json: #"{"name": 'x'}"#, mentions: ["single-quoted string", "line 1, column 10", "double quotes"]),
         Case(json: #"{name: "x"}"#, mentions: ["the key name", "line 1, column 2", #"write "name""#]),
-        Case(json: #"{"fps": NaN}"#, mentions: ["NaN at line 1, column 9", "NaN and Infinity are not JSON", "finite number"]),
+        Case(json: #"{"fps": NaN}"#, mentions: ["NaN at line 1, column 9 in fps is", "NaN and Infinity are not JSON", "finite number"]),
         Case(json: #"{"fps": -Infinity}"#, mentions: ["-Infinity at line 1, column 9", "finite number"]),
         Case(json: #"{"fps": Infinity}"#, mentions: ["Infinity at line 1, column 9", "finite number"]),
         Case(json: #"{"bounces": True}"#, mentions: ["True at line 1, column 13", "write true"]),
@@ -35,7 +35,12 @@ import Testing
         Case(json: #"{"fps": +30}"#, mentions: ["'+' sign", "line 1, column 9", "remove it"]),
         Case(json: #"{"fps": .5}"#, mentions: ["starting with '.'", "write 0.5"]),
         Case(json: #"{"fps": }"#, mentions: ["a value is missing before '}'", "line 1, column 9"]),
-        Case(json: #"{"steps": [1,,2]}"#, mentions: ["a value is missing before ','", "line 1, column 14"]),
+        Case(json: #"{"steps": [1,,2]}"#, mentions: ["a value is missing before ','", "line 1, column 14 in steps[1]"]),
+        // The path says where in the scenario the mistake is, as a decoder error's does.
+        Case(json: "{\"steps\": [{\"drag\": {\"by\": {\"x\": 1,}}}]}",
+             mentions: ["trailing comma before '}' at line 1, column 35 in steps[0].drag.by"]),
+        Case(json: "{\"grid\": {\"tileSize\": {\"width\": 100 // wide\n}}}",
+             mentions: ["comments are not JSON (// at line 1, column 37 in grid.tileSize): remove the comment"]),
         Case(json: #"{"steps": [1"#, mentions: ["end of input in an array", "a ']' is missing"]),
         Case(json: #"{"fps": 30"#, mentions: ["end of input in an object", "a '}' is missing"]),
         Case(json: #"{"fps": 30}}"#, mentions: ["after the JSON value", "line 1, column 12", "holds one value: remove what follows"]),
