@@ -38,31 +38,69 @@ package enum JSONValue: Sendable, Equatable {
 package struct JSONParser {
     package static let maxDepth = 64
 
-    private let bytes: [UInt8]
-    private var index = 0
+    let bytes: [UInt8]
+    var index = 0
     private var depth = 0
+    /// With `recordingOffsets`: each value's first byte, in the order the values start (pre-order), so that an
+    /// error found after parsing can say where its value is (`JSONParser.location(of:in:)`).
+    private var offsets: [Int]? = nil
+    /// The keys and indices from the document down to the value being parsed, so that a syntax error can say
+    /// where in the scenario it is (`steps[2].drag`), as a decoder error does.
+    private var trail: [TrailStep] = []
+
+    enum TrailStep {
+        case key(String)
+        case index(Int)
+    }
 
     package static func parse(_ bytes: [UInt8]) throws(ScenarioError) -> JSONValue {
+        try parse(bytes, recordingOffsets: false).value
+    }
+
+    /// The value, and with `recordingOffsets` the byte offset (after a byte order mark) where each value
+    /// starts, in pre-order.
+    static func parse(_ bytes: [UInt8], recordingOffsets: Bool) throws(ScenarioError) -> (value: JSONValue, offsets: [Int]) {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // tolerate a UTF-8 byte order mark
         var parser = JSONParser(bytes: Array(bytes[start...]))
+        if recordingOffsets { parser.offsets = [] }
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
         if parser.index < parser.bytes.count {
-            throw parser.error("unexpected characters after the JSON value")
+            throw parser.commentHere() ?? parser.error("unexpected characters after the JSON value",
+                                                             fix: "a JSON file holds one value: remove what follows its end")
         }
-        return value
+        return (value, parser.offsets ?? [])
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func error(_ message: String) -> ScenarioError {
+    /// "line L, column C" of byte `offset` (columns count bytes from 1).
+    static func position(of offset: Int, in bytes: [UInt8]) -> String {
         var line = 1, column = 1
-        for byte in bytes[0..<min(index, bytes.count)] {
+        for byte in bytes[0..<min(offset, bytes.count)] {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
-        return ScenarioError(kind: .malformedJSON, path: "", message: "\(message) at line \(line), column \(column)")
+        return "line \(line), column \(column)"
+    }
+
+    /// "line L, column C" of the current position or `offset`, and " in PATH" inside an object or array, where
+    /// PATH is the decoder's path to the value being parsed (`steps[2].drag`).
+    func place(_ offset: Int? = nil) -> String {
+        var path = ""
+        for step in trail {
+            switch step {
+            case .key(let key): path += (path.isEmpty ? "" : ".") + excerpt(key)
+            case .index(let i): path += "[\(i)]"
+            }
+        }
+        return JSONParser.position(of: offset ?? index, in: bytes) + (path.isEmpty ? "" : " in \(path)")
+    }
+
+    /// "`message` at line L, column C in PATH", for the current position or `offset`, and `fix` after it.
+    func error(_ message: String, at offset: Int? = nil, fix: String? = nil) -> ScenarioError {
+        ScenarioError(kind: .malformedJSON, path: "", message: "\(message) at \(place(offset))" + (fix.map { " (\($0))" } ?? ""))
     }
 
     private mutating func skipWhitespace() {
@@ -76,6 +114,7 @@ package struct JSONParser {
 
     private mutating func parseValue() throws(ScenarioError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input") }
+        offsets?.append(index)
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -85,17 +124,14 @@ package struct JSONParser {
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default:
-            // Quote what was found on one line, without control characters.
-            let snippet = bytes[index..<min(index + 8, bytes.count)].prefix { $0 >= 0x20 && $0 != 0x7F }
-            let text = String(decoding: snippet, as: UTF8.self)
-            throw error("unexpected '\(text)' (NaN, Infinity and comments are not JSON)")
+            throw notAValue()
         }
     }
 
     private mutating func expectLiteral(_ literal: String) throws(ScenarioError) {
         let utf8 = Array(literal.utf8)
         guard bytes.count - index >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-            throw error("invalid literal")
+            throw notAValue()
         }
         index += utf8.count
     }
@@ -115,19 +151,31 @@ package struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw notAKey() }
             let key = try parseString()
             guard keys.insert(key).inserted else { throw error("duplicate key \"\(excerpt(key))\"") }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw commentHere() ?? error("expected ':' after the key \"\(excerpt(key))\"", fix: "write \"\(excerpt(key))\": value")
+            }
             index += 1
             skipWhitespace()
+            trail.append(.key(key))
             members.append((key, try parseValue()))
+            trail.removeLast()
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            guard index < bytes.count else {
+                throw error("unexpected end of input in an object", fix: "a '}' is missing")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                let comma = index
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { throw trailingComma(at: comma, before: "}") }
+                continue
+            }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            throw error("expected ',' or '}'")
+            throw commentHere() ?? missingComma(or: "}", between: "members")
         }
     }
 
@@ -140,12 +188,22 @@ package struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
+            trail.append(.index(items.count))
             items.append(try parseValue())
+            trail.removeLast()
             skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            guard index < bytes.count else {
+                throw error("unexpected end of input in an array", fix: "a ']' is missing")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                let comma = index
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { throw trailingComma(at: comma, before: "]") }
+                continue
+            }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-            throw error("expected ',' or ']'")
+            throw commentHere() ?? missingComma(or: "]", between: "elements")
         }
     }
 
@@ -233,7 +291,7 @@ package struct JSONParser {
         }
         let intStart = index
         let intDigits = digits()
-        if intDigits == 0 { throw error("invalid number") }
+        if intDigits == 0 { index = start; throw notAValue() }
         if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("leading zero in number") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1

@@ -49,9 +49,10 @@ extension Scenario {
         return total
     }
 
-    /// How long the steps last at most (an idle wait counts its `max`).
+    /// How long the steps last at most (an idle wait counts its `max`), the implicit idle wait after a
+    /// last `fling` included.
     var maxSeconds: Double {
-        steps.reduce(0.0) { total, step in
+        timeline.reduce(0.0) { total, step in
             if case .waitUntilIdle(let max) = step { return total + max }
             return total + (step.fixedDuration ?? 0)
         }
@@ -60,6 +61,19 @@ extension Scenario {
     /// The frames `Simulation` produces at most: `maxSeconds` at `fps`, plus the frame at t = 0 and
     /// the first at or after the end.
     var frameBound: Double { maxSeconds * Double(fps) + 2 }
+
+    /// The steps as `Simulation` runs them: a `fling` as the last step is followed by a `wait` until idle
+    /// (at most `Step.idleWaitDefault` seconds), so the scroll it starts is shown to its end rather than
+    /// cut at the fling's first frame (a fling itself lasts no time).
+    var timeline: [Step] {
+        if case .fling? = steps.last { return steps + [.waitUntilIdle(max: Step.idleWaitDefault)] }
+        return steps
+    }
+}
+
+extension Step {
+    /// The `max` of a `wait` until idle that does not give one, in seconds.
+    static let idleWaitDefault = 10.0
 }
 
 // MARK: The checks, in document order (so the first error is the first a reader meets)
@@ -89,6 +103,7 @@ extension Scenario {
             throw ScenarioError(kind: .invalidValue, path: "grid.loop",
                                 message: "a loop needs a finite axis: set grid.columns or grid.rows to the item count")
         }
+        try checkOneItemLoop()
         if let copies = grid.loopCopies {
             try Check.integer(copies, in: Allowed.loopCopies, "grid.loopCopies")
             if grid.loop != .duplicate {
@@ -115,6 +130,21 @@ extension Scenario {
         }
         try checkLoading()
         try checkLiveTiles(Size(width: viewport.width, height: viewport.height), limits: limits, path: nil, withLayers: false)
+    }
+
+    /// A loop over one item on an axis while the other axis scrolls too: `"rows": 1` beside `"columns": 5`
+    /// reads as "one row", but a loop makes every finite axis endless, so the vertical axis would loop over
+    /// that one row. One item loops only on the one axis that scrolls (the other 0).
+    private func checkOneItemLoop() throws(ScenarioError) {
+        guard grid.loop != .none else { return }
+        let axes = [("columns", grid.columns, "rows", grid.rows, "horizontal", "column", "up and down"),
+                    ("rows", grid.rows, "columns", grid.columns, "vertical", "row", "sideways")]
+        for (key, count, otherKey, other, axis, unit, across) in axes where count == 1 && other != 0 {
+            throw ScenarioError(kind: .invalidValue, path: "grid.\(key)", message:
+                "1 with grid.loop \"\(grid.loop.rawValue)\" loops the \(axis) axis over one \(unit) without end; "
+                + "for a one-\(unit) carousel that scrolls only \(across), use \"\(key)\": 0 (no \(axis) scrolling; "
+                + "the tiles still fill the viewport), or set grid.\(otherKey) to 0 to loop one item \(axis)ly")
+        }
     }
 
     private func checkScroll() throws(ScenarioError) {

@@ -21,9 +21,15 @@ struct Node {
         }
     }
 
-    func object(allowed: [String], unknownKind: ScenarioError.Kind = .unknownKey,
+    /// The members of an object shaped like `ScenarioDecoder.keys[shape]`: a value of another type gets the
+    /// shape's example in its error, an unknown key the nearest allowed one.
+    func object(_ shape: String, unknownKind: ScenarioError.Kind = .unknownKey,
                 noun: String = "key") throws(ScenarioError) -> Members {
-        guard case .object(let pairs) = value else { throw failure(.wrongType, "must be an object, found \(value.kindName)") }
+        let allowed = ScenarioDecoder.keys(shape)
+        guard case .object(let pairs) = value else {
+            let like = ScenarioDecoder.objectExamples[shape].map { " like \($0)" } ?? ""
+            throw failure(.wrongType, "must be an object\(like), found \(found)")
+        }
         var entries: [(String, Node)] = []
         for (key, child) in pairs {
             guard allowed.contains(key) else {
@@ -37,23 +43,46 @@ struct Node {
         return Members(node: self, entries: entries)
     }
 
-    func array() throws(ScenarioError) -> [Node] {
-        guard case .array(let items) = value else { throw failure(.wrongType, "must be an array, found \(value.kindName)") }
+    /// The items of the array at key `shape` (`steps`, `layers`).
+    func array(_ shape: String) throws(ScenarioError) -> [Node] {
+        guard case .array(let items) = value else {
+            let like = ScenarioDecoder.arrayExamples[shape].map { " like \($0)" } ?? ""
+            throw failure(.wrongType, "must be an array\(like), found \(found)")
+        }
         return items.enumerated().map { Node(value: $1, path: "\(path)[\($0)]") }
     }
 
+    /// "a string", "an array", …; a string that would be right without its quotes says so
+    /// (`"390"` where a number belongs).
+    var found: String { found(unquoted: { _ in false }) }
+
+    func found(unquoted fits: (String) -> Bool) -> String {
+        if case .string(let text) = value, fits(text) { return "a string (\"\(excerpt(text))\": remove the quotes)" }
+        return value.kindName
+    }
+
+    /// Whether `text` is a JSON number (so that a quoted number can be told apart from a word).
+    static func isNumber(_ text: String) -> Bool {
+        guard case .number? = try? JSONParser.parse(Array(text.utf8)) else { return false }
+        return true
+    }
+
     func string() throws(ScenarioError) -> String {
-        guard case .string(let text) = value else { throw failure(.wrongType, "must be a string, found \(value.kindName)") }
+        guard case .string(let text) = value else { throw failure(.wrongType, "must be a string, found \(found)") }
         return text
     }
 
     func bool() throws(ScenarioError) -> Bool {
-        guard case .bool(let flag) = value else { throw failure(.wrongType, "must be true or false, found \(value.kindName)") }
+        guard case .bool(let flag) = value else {
+            throw failure(.wrongType, "must be true or false, found \(found(unquoted: { $0 == "true" || $0 == "false" }))")
+        }
         return flag
     }
 
     func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
-        guard case .number(let text) = value else { throw failure(.wrongType, "must be a number, found \(value.kindName)") }
+        guard case .number(let text) = value else {
+            throw failure(.wrongType, "must be a number in \(Check.describe(range)), found \(found(unquoted: Node.isNumber))")
+        }
         guard let number = Double(text), number.isFinite else {
             throw failure(.outOfRange, "\(excerpt(text)) is not a finite number; allowed: \(Check.describe(range))")
         }
@@ -61,8 +90,12 @@ struct Node {
         return number
     }
 
-    func int(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
-        guard case .number(let text) = value else { throw failure(.wrongType, "must be an integer, found \(value.kindName)") }
+    /// An integer in `range`; `orNull` only changes the message (the caller takes `null` first).
+    func int(in range: ClosedRange<Int>, orNull: Bool = false) throws(ScenarioError) -> Int {
+        guard case .number(let text) = value else {
+            let what = orNull ? "null or an integer" : "an integer"
+            throw failure(.wrongType, "must be \(what) in \(range.lowerBound)...\(range.upperBound), found \(found(unquoted: Node.isNumber))")
+        }
         guard let number = Int(text) else {
             if let d = Double(text), d.isFinite, d == d.rounded(), abs(d) < 1e15, range.contains(Int(d)) { return Int(d) }
             throw failure(.outOfRange, "\(excerpt(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)")
@@ -75,7 +108,9 @@ struct Node {
 
     /// A tile index; parsed from the literal so that values beyond 2^53 are caught, not rounded.
     func coordinate() throws(ScenarioError) -> Int64 {
-        guard case .number(let text) = value else { throw failure(.wrongType, "must be an integer, found \(value.kindName)") }
+        guard case .number(let text) = value else {
+            throw failure(.wrongType, "must be an integer tile coordinate, found \(found(unquoted: Node.isNumber))")
+        }
         let limit = Limits.maxCoordinate
         guard let number = Int64(text) else {
             throw failure(.outOfRange, "\(excerpt(text)) is not an integer tile coordinate in ±2^53 (±\(limit))")
@@ -86,35 +121,48 @@ struct Node {
         return number
     }
 
-    func tile() throws(ScenarioError) -> TileCoordinate {
-        let m = try object(allowed: ["x", "y"])
-        return TileCoordinate(x: try m.required("x").coordinate(), y: try m.required("y").coordinate())
+    /// The members of an `{x, y}` object (a tile, a start, a drag's `by`, a velocity, a layer's factor):
+    /// a missing `x` or `y` is 0, and at least one must be there.
+    func xy(_ shape: String) throws(ScenarioError) -> Members {
+        let m = try object(shape)
+        if m.entries.isEmpty {
+            let like = ScenarioDecoder.objectExamples[shape].map { ", like \($0)" } ?? ""
+            throw failure(.missingKey, "needs \"x\", \"y\" or both (a missing one is 0)\(like)")
+        }
+        return m
     }
 
-    func vector(in range: ClosedRange<Double>) throws(ScenarioError) -> Vector {
-        let m = try object(allowed: ["x", "y"])
+    func tile(_ shape: String) throws(ScenarioError) -> TileCoordinate {
+        let m = try xy(shape)
+        return TileCoordinate(x: try m.optional("x")?.coordinate() ?? 0, y: try m.optional("y")?.coordinate() ?? 0)
+    }
+
+    func vector(_ shape: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Vector {
+        let m = try xy(shape)
         return Vector(x: try m.optional("x")?.double(in: range) ?? 0, y: try m.optional("y")?.double(in: range) ?? 0)
     }
 
-    func size(in range: ClosedRange<Double>) throws(ScenarioError) -> Size {
-        let m = try object(allowed: ["width", "height"])
+    func size(_ shape: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Size {
+        let m = try object(shape)
         return Size(width: try m.required("width").double(in: range), height: try m.required("height").double(in: range))
     }
 
     /// Insets with any of top, left, bottom and right (a missing side is 0).
-    func insets(in range: ClosedRange<Double>) throws(ScenarioError) -> EdgeInsets {
-        let m = try object(allowed: ["top", "left", "bottom", "right"])
+    func insets(_ shape: String, in range: ClosedRange<Double>) throws(ScenarioError) -> EdgeInsets {
+        let m = try object(shape)
         return EdgeInsets(top: try m.optional("top")?.double(in: range) ?? 0, left: try m.optional("left")?.double(in: range) ?? 0,
                           bottom: try m.optional("bottom")?.double(in: range) ?? 0, right: try m.optional("right")?.double(in: range) ?? 0)
     }
 
+    /// One of `E`'s raw values; another type or an unknown value gets the allowed values.
     func enumeration<E: RawRepresentable & CaseIterable>(_: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
-        let text = try string()
         let names = E.allCases.map(\.rawValue)
+        let allowed = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard case .string(let text) = value else { throw failure(.wrongType, "must be one of \(allowed), found \(found)") }
         guard let result = E(rawValue: text) else {
             var message = "unknown value \"\(excerpt(text))\""
             if let hint = closestName(to: text, in: names) { message += " (did you mean \"\(hint)\"?)" }
-            throw failure(.invalidValue, message + "; allowed: " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+            throw failure(.invalidValue, message + "; allowed: " + allowed)
         }
         return result
     }
@@ -127,12 +175,17 @@ struct Node {
             default: throw failure(.invalidValue, "unknown value \"\(excerpt(text))\"; allowed: \"normal\", \"fast\" or a number in 0.5...0.9999")
             }
         }
+        guard case .number = value else {
+            throw failure(.wrongType, "must be \"normal\", \"fast\" or a number in 0.5...0.9999, found \(found)")
+        }
         return try double(in: Allowed.decelerationRate)
     }
 
     /// "#RRGGBB" or "#RRGGBBAA": hex digits only (`UInt32(_:radix:)` alone would accept a sign).
     func color() throws(ScenarioError) -> RGBA {
-        let text = try string()
+        guard case .string(let text) = value else {
+            throw failure(.wrongType, "must be a colour string, \"#RRGGBB\" or \"#RRGGBBAA\", found \(found)")
+        }
         let digits = Array(text.utf8.dropFirst())
         let hex = digits.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
         guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, hex,

@@ -8,7 +8,8 @@ public enum ScenarioDecoder {
     /// ```
     ///
     /// - Parameter limits: the size limits to enforce (`--max-frames`, `--max-pixels` raise them).
-    /// - Throws: `ScenarioError` naming the JSON path, the value and what is allowed: `.malformedJSON`,
+    /// - Throws: `ScenarioError` naming the JSON path, the value and what is allowed (a hand-typed JSON
+    ///   mistake and a value of the wrong type also give the line and column): `.malformedJSON`,
     ///   `.wrongType`, `.missingKey`, `.unknownKey`, `.unknownStep`, `.outOfRange`, `.invalidValue`,
     ///   or `.limitExceeded` (the file, a frame count or a frame's pixels is over `limits`).
     public static func decode(_ bytes: [UInt8], limits: Limits = Limits()) throws(ScenarioError) -> Scenario {
@@ -17,7 +18,16 @@ public enum ScenarioDecoder {
                                 message: "scenario is \(bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes", limit: .maxFileBytes)
         }
         let root = Node(value: try JSONParser.parse(bytes), path: "")
-        return try decodeScenario(root, limits: limits)
+        do {
+            return try decodeScenario(root, limits: limits)
+        } catch {
+            // A value of the wrong type is easiest to find by its line (a path such as "steps[57]" takes counting).
+            var located = error
+            if error.kind == .wrongType, let place = JSONParser.location(of: error.path, in: bytes) {
+                located.message += " (\(place))"
+            }
+            throw located
+        }
     }
 
     /// Every key the decoder accepts, by object: the scenario schema must list exactly these
@@ -66,10 +76,10 @@ public enum ScenarioDecoder {
     /// checks the whole scenario with `Scenario.validate`: the rules that tie values together and
     /// every limit over the whole timeline.
     static func decodeScenario(_ root: Node, limits: Limits) throws(ScenarioError) -> Scenario {
-        let members = try root.object(allowed: keys(""))
+        let members = try root.object("")
         let name = try members.required("name").string()
         _ = try members.optional("description")?.string()
-        let vp = try members.required("viewport").object(allowed: keys("viewport"))
+        let vp = try members.required("viewport").object("viewport")
         let viewport = Viewport(width: try vp.required("width").double(in: Allowed.viewportPoints),
                                 height: try vp.required("height").double(in: Allowed.viewportPoints),
                                 scale: try vp.optional("scale")?.int(in: Allowed.scale) ?? 2)
@@ -77,12 +87,12 @@ public enum ScenarioDecoder {
 
         var grid = GridSpec()
         if let node = members.optional("grid") {
-            let g = try node.object(allowed: keys("grid"))
-            if let size = g.optional("tileSize") { grid.tileSize = try size.size(in: Allowed.tilePoints) }
-            if let start = g.optional("start") { grid.start = try start.tile() }
+            let g = try node.object("grid")
+            if let size = g.optional("tileSize") { grid.tileSize = try size.size("grid.tileSize", in: Allowed.tilePoints) }
+            if let start = g.optional("start") { grid.start = try start.tile("grid.start") }
             if let buffer = g.optional("buffer") { grid.buffer = try buffer.int(in: Allowed.buffer) }
-            if let n = g.optional("columns"), n.value != .null { grid.columns = try n.int(in: Allowed.axisCount) }
-            if let n = g.optional("rows"), n.value != .null { grid.rows = try n.int(in: Allowed.axisCount) }
+            if let n = g.optional("columns"), n.value != .null { grid.columns = try n.int(in: Allowed.axisCount, orNull: true) }
+            if let n = g.optional("rows"), n.value != .null { grid.rows = try n.int(in: Allowed.axisCount, orNull: true) }
             if let loop = g.optional("loop") { grid.loop = try loop.enumeration(LoopMode.self) }
             if let content = g.optional("content") { grid.content = try content.enumeration(ContentMode.self) }
             if let range = g.optional("range") { grid.range = try range.enumeration(TileRange.self) }
@@ -94,16 +104,16 @@ public enum ScenarioDecoder {
 
         var scroll = ScrollSpec()
         if let node = members.optional("scroll") {
-            let s = try node.object(allowed: keys("scroll"))
+            let s = try node.object("scroll")
             if let b = s.optional("bounces") { scroll.bounces = try b.bool() }
             if let p = s.optional("paging") { scroll.paging = try p.enumeration(PagingMode.self) }
-            if let p = s.optional("pageSize") { scroll.pageSize = try p.size(in: Allowed.pagePoints) }
+            if let p = s.optional("pageSize") { scroll.pageSize = try p.size("scroll.pageSize", in: Allowed.pagePoints) }
             if let r = s.optional("recenter") { scroll.recenter = try r.enumeration(RecenterStrategy.self) }
-            if let c = s.optional("contentSize") { scroll.contentSize = try c.size(in: Allowed.contentPoints) }
+            if let c = s.optional("contentSize") { scroll.contentSize = try c.size("scroll.contentSize", in: Allowed.contentPoints) }
             if let d = s.optional("deceleration") { scroll.decelerationRate = try d.decelerationRate() }
             if let g = s.optional("pageGrid") { scroll.pageGrid = try g.enumeration(PageGrid.self) }
-            if let i = s.optional("contentInset") { scroll.contentInset = try i.insets(in: Allowed.insetPoints) }
-            if let i = s.optional("safeArea") { scroll.safeArea = try i.insets(in: Allowed.insetPoints) }
+            if let i = s.optional("contentInset") { scroll.contentInset = try i.insets("scroll.contentInset", in: Allowed.insetPoints) }
+            if let i = s.optional("safeArea") { scroll.safeArea = try i.insets("scroll.safeArea", in: Allowed.insetPoints) }
             if let a = s.optional("contentInsetAdjustment") { scroll.contentInsetAdjustment = try a.enumeration(InsetAdjustment.self) }
             if let r = s.optional("resize") { scroll.resize = try r.enumeration(ResizePolicy.self) }
             if let l = s.optional("pageLimit") { scroll.pageLimit = try l.enumeration(PageLimit.self) }
@@ -117,10 +127,10 @@ public enum ScenarioDecoder {
 
         var pager: PagerSpec?
         if let node = members.optional("pager") {
-            let p = try node.object(allowed: keys("pager"))
+            let p = try node.object("pager")
             var spec = PagerSpec()
             if let t = p.optional("thresholds") {
-                let m = try t.object(allowed: keys("pager.thresholds"))
+                let m = try t.object("pager.thresholds")
                 if let h = m.optional("horizontal") { spec.horizontalThreshold = try h.double(in: Allowed.pagerThreshold) }
                 if let v = m.optional("vertical") { spec.verticalThreshold = try v.double(in: Allowed.pagerThreshold) }
             }
@@ -130,7 +140,7 @@ public enum ScenarioDecoder {
 
         var style = Style()
         if let node = members.optional("style") {
-            let s = try node.object(allowed: keys("style"))
+            let s = try node.object("style")
             if let v = s.optional("placeholderColor") { style.placeholderColor = try v.color() }
             if let v = s.optional("background") { style.background = try v.color() }
             if let v = s.optional("tileColor") { style.tileColor = try v.color() }
@@ -147,7 +157,7 @@ public enum ScenarioDecoder {
         if let node = members.optional("layers") { layers = try decodeLayers(node) }
 
         var steps: [Step] = []
-        for node in try members.required("steps").array() { steps.append(try decodeStep(node)) }
+        for node in try members.required("steps").array("steps") { steps.append(try decodeStep(node)) }
         let scenario = Scenario(name: name, viewport: viewport, fps: fps, grid: grid, scroll: scroll, pager: pager,
                                 style: style, layers: layers, steps: steps)
         try scenario.validate(limits: limits)
@@ -157,13 +167,13 @@ public enum ScenarioDecoder {
     static var stepNames: [String] { keys("steps[]") }
 
     static func decodeStep(_ node: Node) throws(ScenarioError) -> Step {
-        let members = try node.object(allowed: stepNames, unknownKind: .unknownStep, noun: "step")
+        let members = try node.object("steps[]", unknownKind: .unknownStep, noun: "step")
         guard members.entries.count == 1, let (name, body) = members.entries.first.map({ ($0.0, $0.1) }) else {
             throw node.failure(.invalidValue, "a step is an object with exactly one key, one of: \(stepNames.joined(separator: ", "))")
         }
         switch name {
         case "drag":
-            let d = try body.object(allowed: keys("drag"))
+            let d = try body.object("drag")
             let duration = try d.required("duration").double(in: Allowed.dragSeconds)
             var release = Release.fling
             if let r = d.optional("release") { release = try r.enumeration(Release.self) }
@@ -174,37 +184,40 @@ public enum ScenarioDecoder {
                     throw t.failure(.invalidValue, "\"release\" goes with \"then\": \"release\" only")
                 }
             }
-            return .drag(by: try d.required("by").vector(in: Allowed.distance), duration: duration, release: release, then: then)
+            return .drag(by: try d.required("by").vector("drag.by", in: Allowed.distance), duration: duration, release: release, then: then)
         case "cancel":
-            _ = try body.object(allowed: keys("cancel"))
+            _ = try body.object("cancel")
             return .cancel
         case "resize":
-            let r = try body.object(allowed: keys("resize"))
+            let r = try body.object("resize")
             return .resize(width: try r.required("width").double(in: Allowed.viewportPoints),
                            height: try r.required("height").double(in: Allowed.viewportPoints))
         case "wait":
-            let w = try body.object(allowed: keys("wait"))
+            let w = try body.object("wait")
             if let until = w.optional("until") {
-                guard try until.string() == "idle" else { throw until.failure(.invalidValue, "must be \"idle\"") }
+                guard case .string(let text) = until.value else {
+                    throw until.failure(.wrongType, "must be \"idle\", found \(until.found)")
+                }
+                guard text == "idle" else { throw until.failure(.invalidValue, "must be \"idle\"") }
                 if w.optional("duration") != nil {
                     throw body.failure(.invalidValue, "give either \"duration\" or \"until\", not both")
                 }
-                let max = try w.optional("max")?.double(in: Allowed.waitSeconds) ?? 10
+                let max = try w.optional("max")?.double(in: Allowed.waitSeconds) ?? Step.idleWaitDefault
                 return .waitUntilIdle(max: max)
             }
             if let max = w.optional("max") { throw max.failure(.invalidValue, "\"max\" goes with \"until\": \"idle\"") }
             return .wait(duration: try w.required("duration").double(in: Allowed.waitSeconds))
         case "fling":
-            let f = try body.object(allowed: keys("fling"))
-            return .fling(velocity: try f.required("velocity").vector(in: Allowed.velocity))
+            let f = try body.object("fling")
+            return .fling(velocity: try f.required("velocity").vector("fling.velocity", in: Allowed.velocity))
         case "scrollTo":
-            let s = try body.object(allowed: keys("scrollTo"))
+            let s = try body.object("scrollTo")
             let animated = try s.optional("animated")?.bool() ?? true
             let duration = try s.optional("duration")?.double(in: Allowed.scrollSeconds) ?? 0.3
-            return .scrollTo(tile: try s.required("tile").tile(), animated: animated, duration: duration)
+            return .scrollTo(tile: try s.required("tile").tile("scrollTo.tile"), animated: animated, duration: duration)
         default:
-            let j = try body.object(allowed: keys("jump"))
-            return .jump(tile: try j.required("tile").tile())
+            let j = try body.object("jump")
+            return .jump(tile: try j.required("tile").tile("jump.tile"))
         }
     }
 

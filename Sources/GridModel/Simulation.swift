@@ -13,6 +13,8 @@ public struct Simulation: Sendable {
     public let reference: Bool
 
     private var model: any ScrollEngine
+    /// The steps as run: `scenario.timeline` (a last `fling` is followed by a wait until idle).
+    private let timeline: [Step]
     private var nextStep = 0
     /// The step in progress and when it started.
     private var current: (index: Int, start: Double)?
@@ -42,6 +44,7 @@ public struct Simulation: Sendable {
         try scenario.validate(limits: limits)
         self.scenario = scenario
         self.reference = reference
+        timeline = scenario.timeline
         if scenario.pager != nil {
             model = try PagerModel(scenario: scenario, maxLiveTiles: limits.maxLiveTiles)
         } else {
@@ -83,7 +86,7 @@ public struct Simulation: Sendable {
     /// Processes step boundaries and motion ends up to time t, in time order; a motion that ends
     /// exactly at a step boundary ends first.
     private mutating func advance(to t: Double) throws(ScenarioError) {
-        let steps = scenario.steps
+        let steps = timeline
         while true {
             if current == nil {
                 guard nextStep < steps.count else {
@@ -115,7 +118,7 @@ public struct Simulation: Sendable {
     }
 
     private mutating func begin(step index: Int, at t: Double) throws(ScenarioError) {
-        switch scenario.steps[index] {
+        switch timeline[index] {
         case let .drag(by, duration, release, then):
             model.beginDrag(at: t, by: by, duration: duration, release: release, then: then)
         case .cancel:

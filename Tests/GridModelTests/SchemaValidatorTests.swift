@@ -41,6 +41,10 @@ struct AgreementCase: Sendable, CustomStringConvertible {
         grid("duplicate loop without recentering", #"{ "columns": 5, "loop": "duplicate" }"#, recenter: "none", accepts: true),
         grid("loop over rows beside a 0 axis", #"{ "columns": 0, "rows": 4, "loop": "duplicate" }"#, accepts: true),
         grid("loop none over a 0 axis", #"{ "columns": 0, "loop": "none" }"#, accepts: true),
+        // A one-item loop on the only axis that scrolls (the corpus's schema-*-1-*-loop files are the refused twins).
+        grid("one-item loop beside a 0 axis", #"{ "columns": 1, "rows": 0, "loop": "seamless" }"#, accepts: true),
+        grid("one-row duplicate loop beside a 0 axis", #"{ "columns": 0, "rows": 1, "loop": "duplicate" }"#, accepts: true),
+        grid("one row without a loop", #"{ "columns": 5, "rows": 1 }"#, accepts: true),
         grid("pager with loop none", #"{ "columns": 5, "loop": "none" }"#, pager: true, accepts: true),
         grid("freshcode with buffer 0", #"{ "range": "freshcode", "buffer": 0 }"#, accepts: true),
         AgreementCase(name: "pager with zero insets", json: #"{ "pager": {}, "# + scenarioJSON(
