@@ -123,9 +123,9 @@ struct PendingFile {
     #if os(Linux)
     /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`; Swift's Glibc does not declare this GNU extension).
     private static let openTemporary = Int32(0o20000000) | O_DIRECTORY
-    /// `AT_EMPTY_PATH`, likewise.
-    private static let atEmptyPath = Int32(0x1000)
-    /// Whether `/proc/self/fd` names open files, which is how an unprivileged process links one.
+    /// Whether `/proc/self/fd` names open files, which is how a process links one without a name
+    /// (`linkat` with `AT_EMPTY_PATH` would need `CAP_DAC_READ_SEARCH`); without it, files are named
+    /// temporaries from the start.
     private static let procFileDescriptors = access("/proc/self/fd", F_OK) == 0
     #endif
 
@@ -152,9 +152,7 @@ struct PendingFile {
     /// Links the file made without a name to `name`; false (with `errno`) when that fails.
     private func linkAnonymous(to name: String) -> Bool {
         #if os(Linux)
-        if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", folder, name, AT_SYMLINK_FOLLOW) == 0 { return true }
-        guard errno == ENOENT else { return false }
-        return linkat(fd, "", folder, name, Self.atEmptyPath) == 0  // no /proc: needs CAP_DAC_READ_SEARCH
+        return linkat(AT_FDCWD, "/proc/self/fd/\(fd)", folder, name, AT_SYMLINK_FOLLOW) == 0
         #else
         errno = ENOTSUP
         return false
