@@ -13,12 +13,16 @@ import TestSupport
       "steps": [ { "drag": { "by": { "x": -600, "y": -240 }, "duration": 2, "release": "hold" } } ] }
     """
 
-    /// Starts every argument list as a process at once and waits for all of them.
-    static func runTogether(_ commands: [[String]]) throws -> [CLI.Result] {
+    /// Starts every argument list as a process at once and waits for all of them; `named` sets
+    /// `RENDER_GRID_NAMED_TEMPORARIES=1` (every new file a named temporary first, as without `O_TMPFILE`).
+    static func runTogether(_ commands: [[String]], named: Bool = false) throws -> [CLI.Result] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["RENDER_GRID_NAMED_TEMPORARIES"] = named ? "1" : nil
         let started = try commands.map { arguments -> (Process, Pipe, Pipe) in
             let process = Process()
             process.executableURL = CLI.executable
             process.arguments = arguments
+            process.environment = environment
             let out = Pipe(), err = Pipe()
             process.standardOutput = out
             process.standardError = err
@@ -61,8 +65,9 @@ import TestSupport
 
     /// The README's "Splitting a long render" recipe: three shards into one folder at once, three
     /// rounds. Every shard succeeds, the frames are a full render's bytes, and the shard traces,
-    /// concatenated in name order, are the full trace.
-    @Test func shardsIntoOneFolder() throws {
+    /// concatenated in name order, are the full trace. Both ways new files are made (without a name
+    /// first, or as named temporaries).
+    @Test(arguments: [false, true]) func shardsIntoOneFolder(named: Bool) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try CLI.write(Self.scenario, to: folder)
@@ -72,7 +77,7 @@ import TestSupport
             let split = folder.appendingPathComponent("split\(round)")
             let results = try Self.runTogether(["0:39", "40:79", "80:"].map {
                 ["render", scenario, "--frames", $0, "--out", split.path, "--jobs", "1", "--quiet"]
-            })
+            }, named: named)
             for r in results { #expect(r.status == 0, "round \(round): \(r.stderr)") }
             try expectSameFrames(split, as: full)
             let traces = CLI.files(in: split).filter { $0.hasPrefix("trace_") }
@@ -82,15 +87,16 @@ import TestSupport
         }
     }
 
-    /// Two full renders of one scenario into one folder at once both succeed with a full render's bytes.
-    @Test func twoRendersIntoOneFolder() throws {
+    /// Two full renders of one scenario into one folder at once both succeed with a full render's
+    /// bytes, both ways new files are made.
+    @Test(arguments: [false, true]) func twoRendersIntoOneFolder(named: Bool) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try CLI.write(Self.scenario, to: folder)
         let full = folder.appendingPathComponent("full"), both = folder.appendingPathComponent("both")
         #expect(try CLI.run(["render", scenario, "--out", full.path, "--quiet"]).status == 0)
         let results = try Self.runTogether([["render", scenario, "--out", both.path, "--quiet", "--jobs", "2"],
-                                            ["render", scenario, "--out", both.path, "--quiet", "--jobs", "1"]])
+                                            ["render", scenario, "--out", both.path, "--quiet", "--jobs", "1"]], named: named)
         for r in results { #expect(r.status == 0, "\(r.stderr)") }
         try expectSameFrames(both, as: full)
         #expect(try Data(contentsOf: both.appendingPathComponent("trace.jsonl")) == Data(contentsOf: full.appendingPathComponent("trace.jsonl")))
