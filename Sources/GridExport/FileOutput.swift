@@ -182,7 +182,7 @@ package final class StreamingFile {
     /// Gives the complete file its name. That happens while its lock is still held, so no other
     /// render can take a temporary name of it for abandoned in between.
     package func commit() throws(ExportError) {
-        guard var file else { return }
+        guard let file else { return }
         self.file = nil
         // fsync so a crash after the rename cannot leave an empty file under the final name.
         if fsync(file.fd) != 0 {

@@ -105,7 +105,7 @@ package final class FrameFolder: Sendable {
             }
             return
         }
-        var file = try create(name: first)
+        let file = try create(name: first)
         defer { file.close() }  // after the renames: the lock is held until no temporary name is left
         var linking = linkRepeats && names.count > 1
         do throws(ExportError) {
@@ -124,23 +124,23 @@ package final class FrameFolder: Sendable {
                 try writeFile(bytes, name: name)
                 renamed()
             }
-            try place(&file, as: first)
+            try place(file, as: first)
             renamed()
         } catch {
-            file.discard()
+            file.removeTemporaryName()  // (closed by the defer)
             throw error
         }
     }
 
     /// `bytes` in a new file `name`.
     private func writeFile(_ bytes: [UInt8], name: String) throws(ExportError) {
-        var file = try create(name: name)
+        let file = try create(name: name)
         defer { file.close() }
         do throws(ExportError) {
             try writeAll(bytes, to: file.fd, name: name)
-            try place(&file, as: name)
+            try place(file, as: name)
         } catch {
-            file.discard()
+            file.removeTemporaryName()  // (closed by the defer)
             throw error
         }
     }
@@ -154,7 +154,7 @@ package final class FrameFolder: Sendable {
     }
 
     /// Names `file` `name` (removing any temporary name of it if that fails).
-    private func place(_ file: inout PendingFile, as name: String) throws(ExportError) {
+    private func place(_ file: PendingFile, as name: String) throws(ExportError) {
         do { try file.place(as: name) } catch { throw failure(name, error.code) }
         placed(name)
     }

@@ -16,13 +16,24 @@ import Darwin
 /// its name, once it holds the lock (a cleanup took the still free lock in between) makes another.
 /// So every temporary name with a free lock is abandoned, whatever its age and from whatever
 /// process namespace one looks (`FileOutput.removeAbandonedTemporaries`).
-struct PendingFile {
-    /// The open file, locked.
-    let fd: Int32
+///
+/// Closing is idempotent (the descriptor is forgotten once closed, so a second close cannot hit a
+/// file another thread has opened since), and a file dropped unclosed is discarded.
+final class PendingFile {
+    /// The open file, locked; -1 once closed.
+    private(set) var fd: Int32
     /// The folder the names are relative to: a folder's descriptor, or `AT_FDCWD` for paths.
     let folder: Int32
-    /// The hidden name it was created under, or nil for a file made without a name.
+    /// The hidden name it was created under, or nil for a file made without a name (or named since).
     private(set) var temporary: String?
+
+    private init(fd: Int32, folder: Int32, temporary: String?) {
+        self.fd = fd
+        self.folder = folder
+        self.temporary = temporary
+    }
+
+    deinit { discard() }
 
     /// An error number from the C library.
     struct Failure: Error {
@@ -68,7 +79,7 @@ struct PendingFile {
 
     /// Gives the complete file the name `name`, replacing any file of that name at once.
     /// - Throws: `Failure` with the C library's error number; no temporary name is left then.
-    mutating func place(as name: String) throws(Failure) {
+    func place(as name: String) throws(Failure) {
         if let temporary {
             self.temporary = nil
             guard renameat(folder, temporary, folder, name) == 0 else {
@@ -111,14 +122,24 @@ struct PendingFile {
         return linkAnonymous(to: name)
     }
 
+    /// Removes the temporary name, if the file still has it (the file stays open and locked).
+    func removeTemporaryName() {
+        if let temporary { unlinkat(folder, temporary, 0) }
+        temporary = nil
+    }
+
     /// Removes the temporary name, if the file still has it, and closes the file.
     func discard() {
-        if let temporary { unlinkat(folder, temporary, 0) }
-        _ = systemClose(fd)
+        removeTemporaryName()
+        close()
     }
 
     /// Closes the file (after the last rename, so the lock is held until no temporary name is left).
-    func close() { _ = systemClose(fd) }
+    func close() {
+        guard fd >= 0 else { return }
+        _ = systemClose(fd)
+        fd = -1
+    }
 
     #if os(Linux)
     /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`; Swift's Glibc does not declare this GNU extension).

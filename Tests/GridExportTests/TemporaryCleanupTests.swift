@@ -53,7 +53,7 @@ import Synchronization
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.path + "/frame_00000.png"
         var sweeps = 0, removed: [String] = []
-        var file = try PendingFile.create(in: AT_FDCWD, for: path, anonymous: false) {
+        let file = try PendingFile.create(in: AT_FDCWD, for: path, anonymous: false) {
             sweeps += 1
             if sweeps == 1 { removed = FileOutput.removeAbandonedTemporaries(in: folder.path) }
         }
@@ -66,6 +66,25 @@ import Synchronization
         try file.place(as: path)
         file.close()
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
+        #expect(hidden(folder.path).isEmpty)
+    }
+
+    /// A failed frame write discards its new file and then closes it again (the cleanup path and a
+    /// `defer`): the second close must not close a file another thread opened in between under the
+    /// same descriptor number.
+    @Test(arguments: [true, false]) func closingTwiceLeavesOtherFilesOpen(anonymous: Bool) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try PendingFile.create(in: AT_FDCWD, for: folder.path + "/frame_00000.png", anonymous: anonymous)
+        let number = file.fd
+        file.discard()
+        let other = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(other) }
+        // Usually the lowest free number is the one just freed; if another test's thread took it
+        // first, this run cannot tell.
+        guard other == number else { print("closingTwiceLeavesOtherFilesOpen: descriptor \(number) taken meanwhile; inconclusive"); return }
+        file.close()
+        #expect(fcntl(other, F_GETFD) >= 0, "the other file was closed")
         #expect(hidden(folder.path).isEmpty)
     }
 
@@ -86,7 +105,7 @@ import Synchronization
         #expect(write(dropped.fd, "partial", 7) == 7)
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty)
         dropped.discard()
-        var kept = try PendingFile.create(in: descriptor, for: "trace.jsonl", anonymous: true)
+        let kept = try PendingFile.create(in: descriptor, for: "trace.jsonl", anonymous: true)
         #expect(write(kept.fd, "whole", 5) == 5)
         try kept.place(as: "trace.jsonl")
         kept.close()
