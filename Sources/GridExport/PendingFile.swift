@@ -41,7 +41,8 @@ final class PendingFile {
     }
 
     /// A new file to be named `name` (relative to `folder`): without a name when `anonymous` and the
-    /// file system allows, else under a fresh temporary name.
+    /// file system allows, else under a fresh temporary name. `beforeLock` runs between creating a
+    /// named temporary and locking it (a test runs a cleanup in that instant).
     /// - Throws: `Failure` with the C library's error number when no file can be made.
     static func create(in folder: Int32, for name: String, anonymous: Bool,
                        beforeLock: () -> Void = {}) throws(Failure) -> PendingFile {
