@@ -4,14 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// File writes that never leave a half-written file under the final name: bytes go to a hidden
-/// temporary file in the same folder, which is renamed over the target only once complete.
+/// File writes that never leave a half-written file under the final name, nor anything else once
+/// the run that wrote them is done: bytes go to a new file in the same folder (`PendingFile`: on
+/// Linux one without a name, elsewhere a hidden temporary `.NAME.PID-RANDOM.tmp`), which gets the
+/// final name only once complete.
 ///
-/// A temporary is named `.NAME.PID-RANDOM.tmp`, created exclusively (`O_EXCL`, never through a
-/// symbolic link) and locked (`flock`) by its writer for as long as it exists. So renders that share a
-/// folder (shards of one render, or two renders at once, in any process namespace) never touch each
-/// other's files, and a temporary whose lock is free is provably abandoned (`removeStaleTemporaries`).
-/// Every write is our own `open`/`write`/`rename`, so no library leaves files of other names.
+/// Every new file is locked (`flock`) by its writer from before it has any name until it is closed.
+/// So renders that share a folder (shards of one render, or two renders at once, in any process
+/// namespace) never touch each other's files, and a temporary name whose lock is free is provably
+/// abandoned, however young (`removeAbandonedTemporaries`). Every write is our own
+/// `open`/`write`/`link`/`rename`, so no library leaves files of other names.
 package enum FileOutput {
     /// A fresh temporary name for `path`: hidden, in the same folder, with this process's id and a
     /// random part, so two writers never pick the same name.
@@ -26,6 +28,11 @@ package enum FileOutput {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
+
+    /// Whether new files may be made without a name (`O_TMPFILE`, Linux): on unless
+    /// `RENDER_GRID_NAMED_TEMPORARIES=1`, which makes every file a named temporary first, as on a
+    /// file system without `O_TMPFILE` (the tests run both ways).
+    package static let anonymousFiles = getenv("RENDER_GRID_NAMED_TEMPORARIES").map { String(cString: $0) != "1" } ?? true
 
     package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ExportError) {
         let file = try StreamingFile(path: path)
@@ -76,18 +83,21 @@ package enum FileOutput {
     /// The C library's words for an error number ("No space left on device", "Read-only file system").
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    /// How long a temporary must exist before it can be judged abandoned, in seconds: its writer
-    /// locks it right after creating it, so an unlocked temporary this old has no writer.
-    static let staleAfterSeconds = 2
+    /// How long a `.dat.nosync*` file (written by Foundation for versions before 0.3, which did not
+    /// lock it) must exist before it is judged abandoned, in seconds. Render-grid's own temporaries
+    /// are judged by their lock alone.
+    static let legacyStaleAfterSeconds = 2
 
-    /// Removes temporaries in `directory` that no process is writing (those of killed renders), and
-    /// never one a live process is writing, in any process namespace. Only names this library
-    /// writes are considered: `.frame_NNNNN.png.*.tmp`, `.trace*.jsonl.*.tmp` (any version), `.frames*.ffconcat.*.tmp`, and
-    /// Foundation's `.dat.nosync*` that versions before 0.3 left. A temporary is abandoned when it
-    /// is older than `staleAfterSeconds` before `now` (seconds since 1970) and its lock is free.
+    /// Removes the temporaries in `directory` that no process is writing (those of killed renders),
+    /// and never one a live process is writing, in any process namespace, however young. Only names
+    /// this library writes are considered: `.frame_NNNNN.png.*.tmp`, `.trace*.jsonl.*.tmp` (any
+    /// version), `.frames*.ffconcat.*.tmp`, `.sheet.png.*.tmp`, and Foundation's `.dat.nosync*` that
+    /// versions before 0.3 left. A temporary is abandoned when its lock is free: its writer took the
+    /// lock before the name existed, or checks after taking it that the name is still its file
+    /// (`PendingFile`). A `.dat.nosync*` file must also be older than `legacyStaleAfterSeconds`.
     /// - Returns: the names removed.
     @discardableResult
-    package static func removeStaleTemporaries(in directory: String, now: Int) -> [String] {
+    package static func removeAbandonedTemporaries(in directory: String, now: Int = Int(time(nil))) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -101,7 +111,7 @@ package enum FileOutput {
         var removed: [String] = []
         for name in names {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            if isAbandoned(path, now: now), unlink(path) == 0 { removed.append(name) }
+            if removeIfAbandoned(path, legacy: name.hasPrefix(".dat.nosync"), now: now) { removed.append(name) }
         }
         return removed
     }
@@ -116,55 +126,48 @@ package enum FileOutput {
             return digits.count >= 5 && rest.dropFirst(digits.count).hasPrefix(".png.")
         }
         if name.hasPrefix(".frames") && name.contains(".ffconcat.") { return true }
+        if name.hasPrefix(".sheet.png.") { return true }
         return name.hasPrefix(".trace") && name.contains(".jsonl.")
     }
 
-    /// A regular file, old enough, whose `flock` can be taken: no process is writing it.
-    static func isAbandoned(_ path: String, now: Int) -> Bool {
+    /// Removes `path` if it is a regular file whose `flock` can be taken (no process is writing it),
+    /// while holding that lock, and only if the name still is the file locked (not renamed into
+    /// place and replaced meanwhile). A `legacy` file must also be old enough.
+    static func removeIfAbandoned(_ path: String, legacy: Bool, now: Int) -> Bool {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              Int(info.st_mtim.tv_sec) <= now - staleAfterSeconds else { return false }
-        return flock(fd, LOCK_EX | LOCK_NB) == 0
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        if legacy && Int(info.st_mtim.tv_sec) > now - legacyStaleAfterSeconds { return false }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0, PendingFile.names(fd, path, in: AT_FDCWD) else { return false }
+        return unlink(path) == 0
     }
 }
 
-/// A file written in pieces under a temporary name and renamed into place by `commit()`;
-/// `discard()` (or dropping it uncommitted) removes the temporary file.
+/// A file written in pieces as a `PendingFile` (without a name, or under a temporary name) and
+/// given its final name by `commit()`; `discard()` (or dropping it uncommitted) leaves nothing.
 package final class StreamingFile {
     package let path: String
-    private let temporary: String
-    private var fd: Int32
+    private var file: PendingFile?
 
     package init(path: String) throws(ExportError) {
         self.path = path
         guard !path.isEmpty, !path.utf8.contains(0) else {
             throw ExportError(.output, "cannot write \(FileInput.quoted(path)): not a usable file name")
         }
-        // A new file of our own: never an existing one, never through a link. The lock tells other
-        // renders that this temporary has a live writer.
-        var name = FileOutput.temporaryPath(for: path)
-        var descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        for _ in 0..<8 where descriptor < 0 && errno == EEXIST {
-            name = FileOutput.temporaryPath(for: path)
-            descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        }
-        temporary = name
-        fd = descriptor
-        if fd >= 0 { flock(fd, LOCK_EX) }
-        guard fd >= 0 else {
-            let code = errno
+        do {
+            file = try PendingFile.create(in: AT_FDCWD, for: path, anonymous: FileOutput.anonymousFiles)
+        } catch {
             let (folder, _) = FileOutput.split(path)
-            let reason = code == ENOENT ? "folder \(FileInput.quoted(folder.isEmpty ? "." : folder)) does not exist"
-                : code == EACCES ? "permission denied" : FileOutput.reason(code)
+            let reason = error.code == ENOENT ? "folder \(FileInput.quoted(folder.isEmpty ? "." : folder)) does not exist"
+                : error.code == EACCES ? "permission denied" : FileOutput.reason(error.code)
             throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")
         }
     }
 
     package func append(_ bytes: [UInt8]) throws(ExportError) {
-        guard fd >= 0 else { throw ExportError(.output, "\(FileInput.quoted(path)) is already closed") }
+        guard let fd = file?.fd else { throw ExportError(.output, "\(FileInput.quoted(path)) is already closed") }
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw in write(fd, raw.baseAddress! + written, raw.count - written) }
@@ -176,32 +179,27 @@ package final class StreamingFile {
         }
     }
 
-    /// Renames the complete file into place. The file is renamed while its lock is still held, so
-    /// no other render can take it for abandoned in between.
+    /// Gives the complete file its name. That happens while its lock is still held, so no other
+    /// render can take a temporary name of it for abandoned in between.
     package func commit() throws(ExportError) {
-        guard fd >= 0 else { return }
-        let descriptor = fd
-        fd = -1
-        defer { close(descriptor) }
+        guard let file else { return }
+        self.file = nil
         // fsync so a crash after the rename cannot leave an empty file under the final name.
-        if fsync(descriptor) != 0 {
+        if fsync(file.fd) != 0 {
             let reason = FileOutput.reason(errno)
-            unlink(temporary)
+            file.discard()
             throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")
         }
-        if rename(temporary, path) != 0 {
-            let reason = FileOutput.reason(errno)
-            unlink(temporary)
-            throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")
+        defer { file.close() }  // after the rename: the lock is held until no temporary name is left
+        do { try file.place(as: path) } catch {
+            throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(FileOutput.reason(error.code))")
         }
     }
 
-    /// Removes the temporary file (while still holding its lock).
+    /// Removes the temporary file, if it has a name (while still holding its lock), and closes it.
     package func discard() {
-        guard fd >= 0 else { return }
-        unlink(temporary)
-        close(fd)
-        fd = -1
+        file?.discard()
+        file = nil
     }
 
     deinit { discard() }

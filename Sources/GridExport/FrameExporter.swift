@@ -41,8 +41,9 @@ public enum FrameExporter {
     /// Renders `options.frames` of `scenario` to PNG files in `options.outputDirectory`, with a trace and
     /// `frames.ffconcat`, the ffmpeg concat list of every frame of the scenario (see `FrameList`; a range
     /// render also writes its own `frames_AAAAA-BBBBB.ffconcat`).
-    /// Every file appears whole under its final name (written to a temporary and renamed); a stopped
-    /// render leaves only complete frames, which `resume` keeps. The frames are made durable once, at
+    /// Every file appears whole under its final name (written as a new file, named once complete); a
+    /// stopped render leaves only complete frames, which `resume` keeps, and a finished one leaves no
+    /// temporary, not even of a run killed just before it. The frames are made durable once, at
     /// the end of the run or when it stops, not one `fsync` each (see `FrameFolder` for what a power
     /// loss before then may do); it returns only after that.
     ///
@@ -76,7 +77,7 @@ public enum FrameExporter {
         try FileOutput.makeDirectory(options.outputDirectory)
         let directory = options.outputDirectory
         // Temporaries of killed runs go; those of renders running beside this one stay.
-        FileOutput.removeStaleTemporaries(in: directory, now: Int(time(nil)))
+        FileOutput.removeAbandonedTemporaries(in: directory)
         let folder = try FrameFolder(directory: directory, fsyncEachFrame: fsyncEachFrame, linkRepeats: options.linkRepeats)
         let traceName = options.frames == nil ? "trace.jsonl"
             : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
@@ -136,6 +137,9 @@ public enum FrameExporter {
             try? sync(folder)
             throw stopped(error)
         }
+        // Again once this run's own writers are done: a run killed just before this one started
+        // may have held its temporaries locked until its process was gone.
+        FileOutput.removeAbandonedTemporaries(in: directory)
         try sync(folder)
         let elapsed = ContinuousClock.now - started
         return RenderSummary(totalFrames: total, framesWritten: written - counts.kept, framesRasterized: counts.rasterized,

@@ -8,17 +8,19 @@ import Synchronization
 /// The frame files of one render, written without an `fsync` each and made durable together by
 /// `sync()` at the end of the run.
 ///
-/// A frame is written as `writeAtomically` writes a file (a fresh `O_EXCL` temporary, locked with
-/// `flock` until renamed, so concurrent renders and stale-temporary cleanup work as before), but
-/// through a descriptor of the folder (`openat`, `renameat`: no path lookup per frame) and with no
-/// `fsync` before the rename: one `open`, `flock`, `write`, `rename`, `close` per frame. A run of
-/// identical frames is one file and hard links to it (`write(_:names:renamed:)`), so a tool that
-/// edits one of them in place, instead of writing a new file, changes them all.
+/// A frame is written as `writeAtomically` writes a file (a `PendingFile`: on Linux a file without a
+/// name, elsewhere a fresh `O_EXCL` temporary, locked with `flock` until named, so concurrent renders
+/// and the cleanup of abandoned temporaries work as before), but through a descriptor of the folder
+/// (`openat`, `linkat`, `renameat`: no path lookup per frame) and with no `fsync` before it is named:
+/// one `open`, `flock`, `write`, `link` (or `rename`), `close` per frame. A run of identical frames
+/// is one file and hard links to it (`write(_:names:renamed:)`), so a tool that edits one of them in
+/// place, instead of writing a new file, changes them all.
 ///
 /// What that guarantees:
 /// - A killed *process* (any signal, `kill -9`) never leaves a truncated frame under its final name:
-///   the rename happens only after the last byte is in the kernel's page cache, which outlives the
-///   process. At worst a temporary is left, which the next render removes.
+///   the file is named only after the last byte is in the kernel's page cache, which outlives the
+///   process. A file without a name leaves nothing; at worst a temporary name is left (killed
+///   between the link and the rename, or without `O_TMPFILE`), which the next render removes.
 /// - After `sync()` returns, every frame renamed before it, and the folder entries, are on stable
 ///   storage (Linux: `syncfs` of the folder's file system, which writes the data, the metadata and
 ///   the renames and flushes the disk cache; elsewhere: `fsync` of each frame and of the folder).
@@ -42,12 +44,16 @@ package final class FrameFolder: Sendable {
     private let fsyncEachFrame: Bool
     /// Store a run of identical frames as hard links to one file (`RenderOptions.linkRepeats`).
     private let linkRepeats: Bool
+    /// Make each frame without a name first (`O_TMPFILE`): the folder's file system has it.
+    private let anonymous: Bool
 
     private typealias SyncFunction = @convention(c) (Int32) -> Int32
 
-    /// Opens `directory` (an existing folder) for writing frames.
+    /// Opens `directory` (an existing folder) for writing frames; `anonymousFiles: false` makes every
+    /// frame a named temporary first, as where the file system has no `O_TMPFILE`.
     /// - Throws: `ExportError(.output)` when the folder cannot be opened.
-    package init(directory: String, fsyncEachFrame: Bool = false, linkRepeats: Bool = false) throws(ExportError) {
+    package init(directory: String, fsyncEachFrame: Bool = false, linkRepeats: Bool = false,
+                 anonymousFiles: Bool = FileOutput.anonymousFiles) throws(ExportError) {
         self.directory = directory
         self.fsyncEachFrame = fsyncEachFrame
         self.linkRepeats = linkRepeats
@@ -56,6 +62,7 @@ package final class FrameFolder: Sendable {
             throw ExportError(.output, "cannot open output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
         }
         syncFileSystem = Self.lookUpSyncfs()
+        anonymous = anonymousFiles && PendingFile.makesFilesWithoutName(in: descriptor)
     }
 
     /// `syncfs(2)`, looked up at run time: Swift's Glibc module does not declare it (it is a GNU
@@ -82,11 +89,12 @@ package final class FrameFolder: Sendable {
     /// or, with `linkRepeats`, one new file and a hard link to it for every other name.
     ///
     /// Creating a file is most of a small frame's cost (ext4 searches its inode bitmap, skipping
-    /// recently deleted inodes), and a link creates none: an idle run costs one `linkat` and one
-    /// `renameat` per frame. Links are made from the locked temporary, before it is renamed, so the
-    /// source is always this writer's complete file; each link gets a temporary name of its own
-    /// first (the same inode, so the same lock). Where links are refused (FAT, some network file
-    /// systems, a full link count), the bytes are written again instead.
+    /// recently deleted inodes), and a link creates none: an idle run costs one `linkat` (and a
+    /// `renameat` over an existing frame) per frame. Links are made from the locked new file, before
+    /// it gets its own name, so the source is always this writer's complete file; a link that
+    /// replaces a file gets a temporary name of its own first (the same inode, so the same lock).
+    /// Where links are refused (FAT, some network file systems, a full link count), the bytes are
+    /// written again instead.
     /// - Throws: `ExportError(.output)`, as `write(_:name:)`; names already renamed stay complete.
     package func write(_ bytes: [UInt8], names: [String], renamed: () -> Void) throws(ExportError) {
         guard let first = names.first else { return }
@@ -97,16 +105,17 @@ package final class FrameFolder: Sendable {
             }
             return
         }
-        let (fd, temporary) = try create(name: first)
-        defer { close(fd) }  // after the renames: the lock is held until the temporary is gone
+        let file = try create(name: first)
+        defer { file.close() }  // after the renames: the lock is held until no temporary name is left
         var linking = linkRepeats && names.count > 1
         do throws(ExportError) {
-            try writeAll(bytes, to: fd, name: first)
+            try writeAll(bytes, to: file.fd, name: first)
             for name in names.dropFirst() {
                 if linking {
-                    let link = FileOutput.temporaryPath(for: name)
-                    if linkat(descriptor, temporary, descriptor, link, 0) == 0 {
-                        try rename(link, to: name)
+                    let made: Bool
+                    do { made = try file.link(as: name) } catch { throw failure(name, error.code) }
+                    if made {
+                        placed(name)
                         renamed()
                         continue
                     }
@@ -115,53 +124,48 @@ package final class FrameFolder: Sendable {
                 try writeFile(bytes, name: name)
                 renamed()
             }
-            try rename(temporary, to: first)
+            try place(file, as: first)
             renamed()
         } catch {
-            unlinkat(descriptor, temporary, 0)
+            file.removeTemporaryName()  // (closed by the defer)
             throw error
         }
     }
 
-    /// `bytes` in a new file `name`: a temporary, renamed.
+    /// `bytes` in a new file `name`.
     private func writeFile(_ bytes: [UInt8], name: String) throws(ExportError) {
-        let (fd, temporary) = try create(name: name)
-        defer { close(fd) }
+        let file = try create(name: name)
+        defer { file.close() }
         do throws(ExportError) {
-            try writeAll(bytes, to: fd, name: name)
-            try rename(temporary, to: name)
+            try writeAll(bytes, to: file.fd, name: name)
+            try place(file, as: name)
         } catch {
-            unlinkat(descriptor, temporary, 0)
+            file.removeTemporaryName()  // (closed by the defer)
             throw error
         }
     }
 
-    /// A new temporary for `name`, created exclusively (never an existing file, never through a
-    /// link) and locked: the lock tells other renders' cleanup that it has a live writer, even if
-    /// this process is stopped for longer than `staleAfterSeconds` before the rename.
-    private func create(name: String) throws(ExportError) -> (fd: Int32, temporary: String) {
-        var temporary = FileOutput.temporaryPath(for: name)
-        var fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        for _ in 0..<8 where fd < 0 && errno == EEXIST {
-            temporary = FileOutput.temporaryPath(for: name)
-            fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    /// A new file for `name`, locked: the lock tells other renders' cleanup that a temporary name
+    /// of it has a live writer, even if this process is stopped for a long time before the rename.
+    private func create(name: String) throws(ExportError) -> PendingFile {
+        do { return try PendingFile.create(in: descriptor, for: name, anonymous: anonymous) } catch {
+            throw failure(name, error.code)
         }
-        guard fd >= 0 else {
-            let code = errno
-            throw ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(code == EACCES ? "permission denied" : FileOutput.reason(code))")
-        }
-        flock(fd, LOCK_EX)
-        return (fd, temporary)
     }
 
-    /// Renames `temporary` to `name` (removing `temporary` if that fails).
-    private func rename(_ temporary: String, to name: String) throws(ExportError) {
-        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
-            let reason = FileOutput.reason(errno)
-            unlinkat(descriptor, temporary, 0)
-            throw ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(reason)")
-        }
+    /// Names `file` `name` (removing any temporary name of it if that fails).
+    private func place(_ file: PendingFile, as name: String) throws(ExportError) {
+        do { try file.place(as: name) } catch { throw failure(name, error.code) }
+        placed(name)
+    }
+
+    /// Keeps `name` for `sync()` where there is no `syncfs`.
+    private func placed(_ name: String) {
         if syncFileSystem == nil { written.withLock { $0.append(name) } }
+    }
+
+    private func failure(_ name: String, _ code: Int32) -> ExportError {
+        ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(code == EACCES ? "permission denied" : FileOutput.reason(code))")
     }
 
     /// All of `bytes` to `fd` (the file for `name`), through short writes and interruptions.

@@ -13,12 +13,16 @@ import TestSupport
       "steps": [ { "drag": { "by": { "x": -600, "y": -240 }, "duration": 2, "release": "hold" } } ] }
     """
 
-    /// Starts every argument list as a process at once and waits for all of them.
-    static func runTogether(_ commands: [[String]]) throws -> [CLI.Result] {
+    /// Starts every argument list as a process at once and waits for all of them; `named` sets
+    /// `RENDER_GRID_NAMED_TEMPORARIES=1` (every new file a named temporary first, as without `O_TMPFILE`).
+    static func runTogether(_ commands: [[String]], named: Bool = false) throws -> [CLI.Result] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["RENDER_GRID_NAMED_TEMPORARIES"] = named ? "1" : nil
         let started = try commands.map { arguments -> (Process, Pipe, Pipe) in
             let process = Process()
             process.executableURL = CLI.executable
             process.arguments = arguments
+            process.environment = environment
             let out = Pipe(), err = Pipe()
             process.standardOutput = out
             process.standardError = err
@@ -61,8 +65,9 @@ import TestSupport
 
     /// The README's "Splitting a long render" recipe: three shards into one folder at once, three
     /// rounds. Every shard succeeds, the frames are a full render's bytes, and the shard traces,
-    /// concatenated in name order, are the full trace.
-    @Test func shardsIntoOneFolder() throws {
+    /// concatenated in name order, are the full trace. Both ways new files are made (without a name
+    /// first, or as named temporaries).
+    @Test(arguments: [false, true]) func shardsIntoOneFolder(named: Bool) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try CLI.write(Self.scenario, to: folder)
@@ -72,7 +77,7 @@ import TestSupport
             let split = folder.appendingPathComponent("split\(round)")
             let results = try Self.runTogether(["0:39", "40:79", "80:"].map {
                 ["render", scenario, "--frames", $0, "--out", split.path, "--jobs", "1", "--quiet"]
-            })
+            }, named: named)
             for r in results { #expect(r.status == 0, "round \(round): \(r.stderr)") }
             try expectSameFrames(split, as: full)
             let traces = CLI.files(in: split).filter { $0.hasPrefix("trace_") }
@@ -82,33 +87,37 @@ import TestSupport
         }
     }
 
-    /// Two full renders of one scenario into one folder at once both succeed with a full render's bytes.
-    @Test func twoRendersIntoOneFolder() throws {
+    /// Two full renders of one scenario into one folder at once both succeed with a full render's
+    /// bytes, both ways new files are made.
+    @Test(arguments: [false, true]) func twoRendersIntoOneFolder(named: Bool) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try CLI.write(Self.scenario, to: folder)
         let full = folder.appendingPathComponent("full"), both = folder.appendingPathComponent("both")
         #expect(try CLI.run(["render", scenario, "--out", full.path, "--quiet"]).status == 0)
         let results = try Self.runTogether([["render", scenario, "--out", both.path, "--quiet", "--jobs", "2"],
-                                            ["render", scenario, "--out", both.path, "--quiet", "--jobs", "1"]])
+                                            ["render", scenario, "--out", both.path, "--quiet", "--jobs", "1"]], named: named)
         for r in results { #expect(r.status == 0, "\(r.stderr)") }
         try expectSameFrames(both, as: full)
         #expect(try Data(contentsOf: both.appendingPathComponent("trace.jsonl")) == Data(contentsOf: full.appendingPathComponent("trace.jsonl")))
     }
 
-    /// A render removes the temporaries no process is writing (unlocked, older than 2 s: killed
-    /// renders, earlier versions) and nothing else: not a temporary another process holds locked,
-    /// not a fresh one, not a link, and never a user's own dot-files that happen to end in `.tmp`.
+    /// A render removes the temporaries no process is writing (unlocked: killed renders, however
+    /// young, of every kind it writes, the sheet's too) and nothing else: not a temporary another
+    /// process holds locked, not a link, not a fresh `.dat.nosync*` of a version before 0.3 (which
+    /// did not lock), and never a user's own dot-files that happen to end in `.tmp`.
     @Test func onlyAbandonedTemporariesAreRemoved() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try CLI.write(CLI.smallScenario(), to: folder)
         let out = folder.appendingPathComponent("o")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let abandoned = [".frame_00003.png.4000000-1a2b.tmp", ".frame_00005.png.tmp", ".trace.jsonl.77.tmp", ".dat.nosyncab12.Xyz9"]
-        let held = ".frame_00004.png.1-ff.tmp", fresh = ".frame_00006.png.2-ee.tmp", link = ".frame_00007.png.3-dd.tmp"
+        let abandoned = [".frame_00003.png.4000000-1a2b.tmp", ".frame_00005.png.tmp", ".trace.jsonl.77.tmp", ".dat.nosyncab12.Xyz9",
+                         ".sheet.png.4000000-3c4d.tmp"]
+        let young = [".frame_00006.png.2-ee.tmp", ".trace_00000-00002.jsonl.5-aa.tmp", ".frames.ffconcat.6-bb.tmp"]
+        let held = ".frame_00004.png.1-ff.tmp", fresh = ".dat.nosyncfe12.Abc3", link = ".frame_00007.png.3-dd.tmp"
         let users = [".bash_history.tmp", ".notes.12345678.tmp", ".config.tmp"]
-        for name in abandoned + [held, fresh] + users { try Data("partial".utf8).write(to: out.appendingPathComponent(name)) }
+        for name in abandoned + young + [held, fresh] + users { try Data("partial".utf8).write(to: out.appendingPathComponent(name)) }
         let victim = folder.appendingPathComponent("victim.txt")
         try Data("victim".utf8).write(to: victim)
         try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(link).path, withDestinationPath: victim.path)
@@ -137,6 +146,8 @@ import TestSupport
     /// A render in another process namespace (a container on a shared volume) sees other pids as
     /// dead; it must still leave a live render's temporaries alone. The outer render's trace
     /// temporary lives for the whole render, so a cleanup that judged by pid broke it every time.
+    /// Every render here makes named temporaries (`RENDER_GRID_NAMED_TEMPORARIES=1`, as on a file
+    /// system without `O_TMPFILE`), so the outer one's trace has a name to keep throughout.
     @Test func rendersInOtherPidNamespacesDoNotInterfere() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { print("unshare not installed; skipped"); return }
         let folder = try CLI.temporaryFolder()
@@ -152,7 +163,15 @@ import TestSupport
         guard probe.terminationStatus == 0 else { print("unshare --pid not permitted here; skipped"); return }
         // The render to compare with runs beside the outer one (it only has to finish).
         let (single, singleErr) = try CLI.start(["render", long, "--out", alone.path, "--quiet", "--jobs", "1"])
-        let (outer, err) = try CLI.start(["render", long, "--out", shared.path, "--quiet", "--jobs", "1"])
+        var named = ProcessInfo.processInfo.environment
+        named["RENDER_GRID_NAMED_TEMPORARIES"] = "1"
+        let outer = Process(), err = Pipe()
+        outer.executableURL = CLI.executable
+        outer.arguments = ["render", long, "--out", shared.path, "--quiet", "--jobs", "1"]
+        outer.environment = named
+        outer.standardOutput = FileHandle.nullDevice
+        outer.standardError = err
+        try outer.run()
         // Polls until the outer render's trace temporary exists, then runs the others back to back.
         let deadline = Date().addingTimeInterval(60)
         while outer.isRunning && Date() < deadline && !CLI.files(in: shared).contains(where: { $0.hasPrefix(".trace") }) { usleep(2_000) }
@@ -163,6 +182,7 @@ import TestSupport
             inner.arguments = ["--pid", "--fork", CLI.executable.path, "render", small, "--out", shared.path, "--quiet", "--jobs", "1",
                                "--frames", "0:2"]  // its own trace name
             inner.standardError = Pipe()
+            inner.environment = named
             try inner.run()
             inner.waitUntilExit()
             #expect(inner.terminationStatus == 0)
