@@ -263,8 +263,23 @@ public enum GoldenChecker {
         return outcomes
     }
 
-    /// One scenario: load, identify, then record or compare per the record mode.
+    /// One scenario: load, identify, then record or compare per the record mode. A signal (`options.cancellation`)
+    /// stops it between frames with `ExportError(.stopped)` saying what it stopped.
     static func check(_ scenario: Scenario, font: FontRenderer?, options: GoldenOptions) throws -> ScenarioOutcome {
+        var recording = false
+        do {
+            return try check(scenario, font: font, options: options, recording: &recording)
+        } catch var error as ExportError where error.kind == .stopped && error.signal != nil {
+            let signal = error.signal == SIGINT ? "SIGINT" : error.signal == SIGTERM ? "SIGTERM" : "signal \(error.signal!)"
+            let golden = OneLineName.quoted(GoldenStore(root: scenario.goldens).folder(scenario.name))
+            error.message = recording
+                ? "interrupted by \(signal) while recording golden \(golden): the golden is as it was, and no temporary is left"
+                : "interrupted by \(signal) while checking scenario \(OneLineName.quoted(scenario.path)) against \(golden): nothing was written"
+            throw error
+        }
+    }
+
+    static func check(_ scenario: Scenario, font: FontRenderer?, options: GoldenOptions, recording: inout Bool) throws -> ScenarioOutcome {
         let start = DispatchTime.now().uptimeNanoseconds
         func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         var loaded = try ScenarioFile.load(path: scenario.path, limits: options.limits, font: font)
@@ -301,10 +316,12 @@ public enum GoldenChecker {
             case .never:
                 return outcome(.missing, "no golden at \(folder); record it with --record missing (or RENDER_GRID_RECORD=missing) and commit it")
             case .missing:
+                recording = true
                 let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
                 return outcome(.missing, "recorded a new golden at \(folder) (\(recorded(manifest))); review and commit it, then check again",
                                frames: manifest.frameCount)
             case .all, .failed:
+                recording = true
                 let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
                 return outcome(.recorded, "recorded golden \(folder) (\(recorded(manifest)))", frames: manifest.frameCount)
             }
@@ -319,6 +336,7 @@ public enum GoldenChecker {
                                     firstFailingFrame: result.firstFailingFrame, failingFrameCount: result.failingFrameCount)
         generation?.release()
         if result.failed && options.record == .failed {
+            recording = true
             let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
             final.verdict = .recorded
             final.summary = "re-recorded golden \(folder) (\(recorded(manifest))); it failed: " + result.summary

@@ -112,6 +112,12 @@ enum CheckCommand {
             }
         }
 
+        // SIGINT and SIGTERM stop the run between frames: a recording leaves the golden as it was and no
+        // temporary, and the message says what was stopped (exit 128 + the signal).
+        let cancellation = Cancellation()
+        options.cancellation = cancellation
+        let signalSources = SignalHandling.install(cancellation)
+        defer { signalSources.forEach { $0.cancel() } }
         let (outcome, error) = try GoldenChecker.runReporting(paths, options: options) { scenario in
             guard !json else { return }
             let word = scenario.verdict.isPass ? "ok  " : "FAIL"
