@@ -134,6 +134,18 @@ public enum Verifier {
             }
             if report.failures.count < maxReportedFailures { report.failures.append(failure) }
         }
+        /// A pattern the monitor found: named, listed, and given to the pixel failures it explains (an animated
+        /// scroll that rewinds across the loop is named when it ends, after its frames' pixels were compared).
+        func record(_ finding: PatternFinding) {
+            named(finding)
+            if finding.pattern == .rewindAtWrap {
+                for i in report.failures.indices where report.failures[i].kind == .pixels && report.failures[i].finding == nil
+                    && report.failures[i].frame >= finding.frame {
+                    report.failures[i].finding = finding
+                }
+            }
+            fail(.init(kind: .pattern, frame: finding.frame, detail: finding.line, finding: finding))
+        }
         while let frame = try strategy.next() {
             let ideal = try reference.next()
             if ideal == nil, report.referenceEndFrame == nil { report.referenceEndFrame = frame.index }
@@ -189,10 +201,7 @@ public enum Verifier {
             // Pattern invariants from model quantities.
             let before = monitor.findings.count
             monitor.observe(frame, ideal: comparing ? ideal : nil)
-            for finding in monitor.findings.dropFirst(before) {
-                named(finding)
-                fail(.init(kind: .pattern, frame: finding.frame, detail: finding.line, finding: finding))
-            }
+            for finding in monitor.findings.dropFirst(before) { record(finding) }
             // Pixels against the reference.
             guard comparing, let ideal else { continue }
             if let (p, q) = previous, frame.drawsSame(as: p), ideal.drawsSame(as: q) {
@@ -224,6 +233,9 @@ public enum Verifier {
                 let far = max(abs(frame.contentOffset.x), abs(frame.contentOffset.y)) > 1e7
                 if frame.recenterShift != nil {
                     failure.recenter = true
+                } else if monitor.rewinding {
+                    // An animated scroll running the other way round the loop: pattern 11, which names these
+                    // pixels when the animation ends (`record`), not a seam.
                 } else if facts.loops || far {
                     // Items drawn outside [0, N) differ from the ideal's by their labels: pattern 5, not a seam.
                     let pattern: Pattern = far ? .precision : Self.drawsItemOutOfRange(frame, facts) ? .indexOutOfRange : loopPattern(frame)
@@ -236,6 +248,9 @@ public enum Verifier {
                 fail(failure)
             }
         }
+        let before = monitor.findings.count
+        monitor.finish()
+        for finding in monitor.findings.dropFirst(before) { record(finding) }
         return report
     }
 
