@@ -98,7 +98,7 @@ public enum Pattern: Int, Sendable, CaseIterable {
         case .rewindAtWrap:
             return "animate on to the duplicate past the end (the copy of the item it is going to), then jump without animation to the real item, as the loop does at rest; or use loop: \"seamless\", whose scrollTo goes the ideal plane's way"
         case .lockedAxisMoves:
-            return "disable the axis the carousel does not scroll (rows: 0 or columns: 0; rows: 1 with a loop loops that axis over one item), as an app keeps a one-row carousel's content no taller than its bounds with alwaysBounceVertical off"
+            return "disable the axis the carousel does not scroll (rows: 0 or columns: 0, not rows: 1 or columns: 1); in an app, keep the content no taller (or wider) than the bounds, with alwaysBounceVertical (or Horizontal) off"
         }
     }
 }
