@@ -77,10 +77,12 @@ extension PatternMonitor {
             let axis = isX ? "x" : "y"
             func item(_ c: TileCoordinate?) -> Int64? { c.map { isX ? $0.x : $0.y } }
             let to = item(Self.centredItem(end))
+            // Opposite directions: a rewind (the auto-advance from the last item back to the first).
+            let way = mine * theirs < 0 ? ", the other way round the loop" : ""
             let ideal = Self.travel(theirs, from: item(run.idealFrom), to: to, n)
             let shown = Self.travel(mine, from: item(run.from), to: to, n)
             found(.rewindAtWrap, first, expected: "\(ideal.amount) (the ideal plane's\(ideal.items.map { ", \($0)" } ?? ""))",
-                  actual: "the animated scroll running \(shown.amount) on \(axis)\(shown.items.map { " (\($0))" } ?? "")")
+                  actual: "the animated scroll running \(shown.amount) on \(axis)\(shown.items.map { " (\($0))" } ?? "")\(way)")
             return
         }
     }

@@ -29,7 +29,7 @@ import Testing
         #expect(report.patterns.map(\.pattern) == [.rewindAtWrap], "\(report.patterns.map(\.line))")
         let finding = try #require(report.patterns.first)
         #expect(finding.frame == 61)
-        #expect(finding.actual == "the animated scroll running 2 items backwards on x (item 2 to item 0)")
+        #expect(finding.actual == "the animated scroll running 2 items backwards on x (item 2 to item 0), the other way round the loop")
         #expect(finding.expected == "1 item forward across the wrap (the ideal plane's, item 2 to item 0)")
         #expect(finding.fix.contains("duplicate past the end") && finding.fix.contains("jump without animation"))
         // No failure is named as another pattern; the differing pixels are the rewind's.
