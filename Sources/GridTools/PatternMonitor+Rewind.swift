@@ -23,6 +23,11 @@ extension PatternMonitor {
         }
         let ends = frame.events.contains { if case .didEndScrollingAnimation = $0 { return true } else { return false } }
         guard frame.phase == .animating || (ends && loopAnimation != nil) else {
+            // Stopped without its end (a touch): named from its last frame if it had gone the other way.
+            if let run = loopAnimation, run.diverged != nil {
+                nameRewind(run, p)
+                idealBaseline = nil
+            }
             loopAnimation = nil
             return false
         }
@@ -62,8 +67,8 @@ extension PatternMonitor {
         return n
     }
 
-    /// Names the rewind of `run`, which ended at `end`, if its travel and the ideal's differ by whole turns of the
-    /// loop on an axis (both end on the same item).
+    /// Names the rewind of `run`, which ended at `end`, if on a looping axis its travel and the ideal's go opposite
+    /// ways, or differ by whole turns of the loop (both end on the same item, one the long way round).
     mutating func nameRewind(_ run: LoopAnimation, _ end: FrameState) {
         guard let first = run.diverged, let tile = end.tiles.first else { return }
         let scale = Double(max(1, end.scale))
@@ -73,7 +78,7 @@ extension PatternMonitor {
             guard size > 0 else { continue }
             let mine = (isX ? run.travel.x : run.travel.y) / size, theirs = (isX ? run.idealTravel.x : run.idealTravel.y) / size
             let turns = (mine - theirs) / Double(n)
-            guard abs(turns) > 0.5, abs(turns - turns.rounded()) < 1e-3 else { continue }
+            guard (abs(turns) > 0.5 && abs(turns - turns.rounded()) < 1e-3) || mine * theirs < 0 else { continue }
             let axis = isX ? "x" : "y"
             func item(_ c: TileCoordinate?) -> Int64? { c.map { isX ? $0.x : $0.y } }
             let to = item(Self.centredItem(end))

@@ -55,6 +55,30 @@ import Testing
         #expect(report.patterns.map(\.pattern) == [.rewindAtWrap], "\(report.patterns.map(\.line))")
     }
 
+    /// An animated scroll on a 3-item loop moving backwards (-40 pt a frame) where the ideal plane's moves forward
+    /// (+20), stopped by a touch before its end: named at its first frame from the travel so far. The same frames
+    /// moving as the ideal's name nothing.
+    @Test func aRewindStoppedByATouchIsNamed() {
+        var facts = PatternFacts()
+        facts.infinite = false
+        facts.loops = true
+        facts.columns = 3
+        facts.rows = 0
+        func run(_ step: Double) -> [PatternFinding] {
+            let mine = [patternFrame(0, x: 200), patternFrame(1, x: 200, phase: .animating),
+                        patternFrame(2, x: 200 + step, phase: .animating), patternFrame(3, x: 200 + 2 * step, phase: .animating),
+                        patternFrame(4, x: 200 + 2 * step, phase: .dragging, events: [.willBeginDragging])]
+            let ideal = [patternFrame(0, x: 200), patternFrame(1, x: 200, phase: .animating),
+                         patternFrame(2, x: 220, phase: .animating), patternFrame(3, x: 240, phase: .animating),
+                         patternFrame(4, x: 240, phase: .dragging, events: [.willBeginDragging])]
+            return PatternMonitor.findings(in: mine, ideal: ideal, facts: facts)
+        }
+        let found = run(-40)
+        #expect(found.map(\.pattern) == [.rewindAtWrap] && found.first?.frame == 2, "\(found.map(\.line))")
+        #expect(found.first?.actual == "the animated scroll running 0.8 items backwards on x, the other way round the loop")
+        #expect(run(20).isEmpty)
+    }
+
     /// A one-row carousel (`rows: 1`, the row as tall as the viewport) dragged mostly sideways rubber-bands
     /// vertically: pattern 12 from the first frame. With `rows: 0` the vertical axis is disabled and all holds.
     @Test func aOneRowCarouselDraggedVerticallyIsPatternTwelve() throws {
