@@ -22,7 +22,8 @@ public struct VerifyReport: Sendable {
         /// For pixel and coverage failures: the bounding box of those pixels, in device pixels.
         public var box: IntRect?
         /// The pattern this failure is (pattern checks, coverage as pattern 3, pixels on a loop as
-        /// pattern 1 or far from the origin as pattern 8), with the quantity expected and shown.
+        /// pattern 1, or 11 while an animated scroll rewinds across it, or far from the origin as pattern 8),
+        /// with the quantity expected and shown.
         public var finding: PatternFinding?
 
         /// The failure's name: the pattern's (`multi-page-flick`), `recenter-visible` for pixels that
@@ -70,7 +71,7 @@ public struct VerifyReport: Sendable {
 /// every frame matches the reference pixel for pixel (until a content edge is reached), that an
 /// infinite grid covers every viewport pixel, that no tile lies outside the kept set, that
 /// live tiles stay within the bound for the viewport, tile size and buffer, and the pattern
-/// invariants of `PatternMonitor`; failures that are one of the ten patterns carry a
+/// invariants of `PatternMonitor`; failures that are one of the twelve patterns carry a
 /// `PatternFinding` and are listed once per pattern in `VerifyReport.patterns`.
 public enum Verifier {
     /// The most failures a report lists.
