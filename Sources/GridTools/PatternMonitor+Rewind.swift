@@ -25,7 +25,7 @@ extension PatternMonitor {
         guard frame.phase == .animating || (ends && loopAnimation != nil) else {
             // Stopped without its end (a touch): named from its last frame if it had gone the other way.
             if let run = loopAnimation, run.diverged != nil {
-                nameRewind(run, p)
+                nameRewind(run, p, ideal: q)
                 idealBaseline = nil
             }
             loopAnimation = nil
@@ -49,7 +49,7 @@ extension PatternMonitor {
         // The animation ended in this frame.
         loopAnimation = nil
         guard run.diverged != nil else { return false }
-        nameRewind(run, frame)
+        nameRewind(run, frame, ideal: ideal)
         idealBaseline = nil
         return true
     }
@@ -58,7 +58,7 @@ extension PatternMonitor {
     mutating func finishRewind() {
         guard let run = loopAnimation, run.diverged != nil, let last = previous else { return }
         loopAnimation = nil
-        nameRewind(run, last)
+        nameRewind(run, last, ideal: previousIdeal)
     }
 
     /// The item count of a looping axis, nil when the axis does not loop.
@@ -67,9 +67,10 @@ extension PatternMonitor {
         return n
     }
 
-    /// Names the rewind of `run`, which ended at `end`, if on a looping axis its travel and the ideal's go opposite
-    /// ways, or differ by whole turns of the loop (both end on the same item, one the long way round).
-    mutating func nameRewind(_ run: LoopAnimation, _ end: FrameState) {
+    /// Names the rewind of `run`, which ended at `end` (the ideal plane's at `ideal`), if on a looping axis its travel
+    /// and the ideal's go opposite ways, or differ by whole turns of the loop (both end on the same item, one the
+    /// long way round).
+    mutating func nameRewind(_ run: LoopAnimation, _ end: FrameState, ideal idealEnd: FrameState?) {
         guard let first = run.diverged, let tile = end.tiles.first else { return }
         let scale = Double(max(1, end.scale))
         for isX in [true, false] {
@@ -81,11 +82,10 @@ extension PatternMonitor {
             guard (abs(turns) > 0.5 && abs(turns - turns.rounded()) < 1e-3) || mine * theirs < 0 else { continue }
             let axis = isX ? "x" : "y"
             func item(_ c: TileCoordinate?) -> Int64? { c.map { isX ? $0.x : $0.y } }
-            let to = item(Self.centredItem(end))
             // Opposite directions: a rewind (the auto-advance from the last item back to the first).
             let way = mine * theirs < 0 ? ", the other way round the loop" : ""
-            let ideal = Self.travel(theirs, from: item(run.idealFrom), to: to, n)
-            let shown = Self.travel(mine, from: item(run.from), to: to, n)
+            let ideal = Self.travel(theirs, from: item(run.idealFrom), to: item(idealEnd.flatMap(Self.centredItem)), n)
+            let shown = Self.travel(mine, from: item(run.from), to: item(Self.centredItem(end)), n)
             found(.rewindAtWrap, first, expected: "\(ideal.amount) (the ideal plane's\(ideal.items.map { ", \($0)" } ?? ""))",
                   actual: "the animated scroll running \(shown.amount) on \(axis)\(shown.items.map { " (\($0))" } ?? "")\(way)")
             return
