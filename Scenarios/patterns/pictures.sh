@@ -71,3 +71,5 @@ plot 10-deceleration
 plot 10-friction
 plot 10-touch-down
 plot 10-tiny-release
+strip 11-rewind-at-wrap "63 66 68 72"
+strip 12-locked-axis-moves "0 9 18 24"

@@ -1,4 +1,6 @@
-/// The ten failures real infinite scrollers ship (issue 15's gallery), as `verify` names them.
+/// The failures real infinite scrollers ship, as `verify` names them: issue 15's ten, and two that carousels
+/// ship (issue 21): an animated scroll that rewinds across the loop, and a scroll on an axis the carousel does
+/// not scroll.
 ///
 /// ```swift
 /// let p = Pattern.multiPageFlick
@@ -27,6 +29,12 @@ public enum Pattern: Int, Sendable, CaseIterable {
     /// rises or decays per frame, a model offset that leaves the ideal's while both decelerate freely, a creep
     /// below 10 pt/s), or a touch-down that does not stop it.
     case deceleration
+    /// 11: an animated scroll on a loop runs the other way round it than the ideal plane (a carousel's
+    /// auto-advance from the last item back through every item to the first, instead of on to the first).
+    case rewindAtWrap
+    /// 12: content moves on an axis the carousel does not scroll (a disabled axis, a loop of one item, or a
+    /// finite axis with no room to scroll: a one-row carousel dragged vertically).
+    case lockedAxisMoves
 
     /// The short name `--json` carries and the contract uses, e.g. `multi-page-flick`.
     public var name: String {
@@ -41,6 +49,8 @@ public enum Pattern: Int, Sendable, CaseIterable {
         case .precision: return "precision"
         case .pixelGrid: return "pixel-grid"
         case .deceleration: return "deceleration"
+        case .rewindAtWrap: return "rewind-at-wrap"
+        case .lockedAxisMoves: return "locked-axis-moves"
         }
     }
 
@@ -57,6 +67,8 @@ public enum Pattern: Int, Sendable, CaseIterable {
         case .precision: return "precision far from the origin"
         case .pixelGrid: return "offset off the device-pixel grid"
         case .deceleration: return "deceleration anomaly"
+        case .rewindAtWrap: return "animated scroll rewinds across the loop"
+        case .lockedAxisMoves: return "scroll on an axis the carousel does not scroll"
         }
     }
 
@@ -83,6 +95,10 @@ public enum Pattern: Int, Sendable, CaseIterable {
             return "keep the unrounded offset and round what is displayed to device pixels (1/scale), not to points"
         case .deceleration:
             return "decay the release velocity by time, v × rate^(1000·t) (not by a factor per frame), end it below 10 pt/s, and stop it at touch-down"
+        case .rewindAtWrap:
+            return "animate on to the duplicate past the end (the copy of the item it is going to), then jump without animation to the real item, as the loop does at rest; or use loop: \"seamless\", whose scrollTo goes the ideal plane's way"
+        case .lockedAxisMoves:
+            return "disable the axis the carousel does not scroll (rows: 0 or columns: 0, not rows: 1 or columns: 1); in an app, keep the content no taller (or wider) than the bounds, with alwaysBounceVertical (or Horizontal) off"
         }
     }
 }

@@ -38,6 +38,10 @@ public import GridModel
 ///   decelerating content each dragging frame moves as the ideal plane's (without one: the displacement does
 ///   not keep changing the same way for three frames). From a finding on, the motion differs from the ideal's
 ///   by design: 8 and 9 stop comparing with it.
+/// - 11: an animated scroll on a loop moves as the ideal plane's (a duplicate loop's scroll from the last item to
+///   the first must not run back through every item); named when the animation ends, at its first frame.
+/// - 12: while a gesture moves the content, an axis the carousel does not scroll (disabled, a loop of one item, a
+///   finite axis with no room to scroll) keeps its offset.
 public struct PatternMonitor: Sendable {
     /// The scenario's facts.
     public let facts: PatternFacts
@@ -77,6 +81,17 @@ public struct PatternMonitor: Sendable {
     var touchDrift: (touch: Int, last: Vector?, change: Vector?, run: Int)?
     /// Patterns 9 and 10: the ideal plane's phase in the previous frame (nil without one).
     var previousIdealPhase: Phase?
+    /// Pattern 11: the animated scroll on a loop being followed, if any.
+    var loopAnimation: LoopAnimation?
+    /// Pattern 12: the absolute offset at the last frame no gesture moved.
+    var axisRest: Vector?
+
+    /// Whether the last frame observed is part of an animated scroll that runs another way round the loop than
+    /// the ideal plane's (pattern 11, named when it ends): its pixels differ from the ideal's by that, not by a
+    /// seam.
+    var rewinding: Bool { loopAnimation?.diverged != nil || rewoundFrame }
+    /// Whether the last frame observed ended such an animation.
+    var rewoundFrame = false
 
     /// A monitor for a scenario with `facts`.
     public init(facts: PatternFacts) { self.facts = facts }
@@ -91,8 +106,18 @@ public struct PatternMonitor: Sendable {
         for (i, frame) in frames.enumerated() {
             monitor.observe(frame, ideal: ideal.flatMap { i < $0.count ? $0[i] : nil })
         }
+        monitor.finish()
         return monitor.findings
     }
+
+    /// Ends the run: names what the last frames began and did not finish (an animated scroll that rewinds
+    /// across the loop, still running when the timeline ends). Call it after the last `observe`.
+    ///
+    /// ```swift
+    /// while let frame = try simulation.next() { monitor.observe(frame) }
+    /// monitor.finish()
+    /// ```
+    public mutating func finish() { finishRewind() }
 
     mutating func found(_ pattern: Pattern, _ frame: Int, expected: String, actual: String) {
         guard !findings.contains(where: { $0.pattern == pattern }) else { return }
@@ -140,8 +165,11 @@ public struct PatternMonitor: Sendable {
         checkPagingTarget(frame, ideal)
         checkPixelGrid(frame, reset: resized || jumped || looped || frame.recenterShift != nil)
         checkRelease(frame, ideal)
+        let rewinds = checkRewind(frame, ideal, absolute: absolute)
+        rewoundFrame = rewinds && loopAnimation == nil
+        checkLockedAxes(frame, absolute: absolute, rebase: resized || jumped)
         checkCurve(frame, ideal, absolute: absolute, touched: touched, resized: resized || jumped || looped)
-        if !diverged {
+        if !diverged && !rewinds {
             checkDisplayed(frame, ideal)
             checkIdeal(frame, ideal, absolute: absolute, tol: tol, rebase: resized || jumped || looped || frame.edgeHit)
         }

@@ -22,7 +22,8 @@ public struct VerifyReport: Sendable {
         /// For pixel and coverage failures: the bounding box of those pixels, in device pixels.
         public var box: IntRect?
         /// The pattern this failure is (pattern checks, coverage as pattern 3, pixels on a loop as
-        /// pattern 1 or far from the origin as pattern 8), with the quantity expected and shown.
+        /// pattern 1, or 11 while an animated scroll rewinds across it, or far from the origin as pattern 8),
+        /// with the quantity expected and shown.
         public var finding: PatternFinding?
 
         /// The failure's name: the pattern's (`multi-page-flick`), `recenter-visible` for pixels that
@@ -70,7 +71,7 @@ public struct VerifyReport: Sendable {
 /// every frame matches the reference pixel for pixel (until a content edge is reached), that an
 /// infinite grid covers every viewport pixel, that no tile lies outside the kept set, that
 /// live tiles stay within the bound for the viewport, tile size and buffer, and the pattern
-/// invariants of `PatternMonitor`; failures that are one of the ten patterns carry a
+/// invariants of `PatternMonitor`; failures that are one of the twelve patterns carry a
 /// `PatternFinding` and are listed once per pattern in `VerifyReport.patterns`.
 public enum Verifier {
     /// The most failures a report lists.
@@ -134,6 +135,18 @@ public enum Verifier {
             }
             if report.failures.count < maxReportedFailures { report.failures.append(failure) }
         }
+        /// A pattern the monitor found: named, listed, and given to the pixel failures it explains (an animated
+        /// scroll that rewinds across the loop is named when it ends, after its frames' pixels were compared).
+        func record(_ finding: PatternFinding) {
+            named(finding)
+            if finding.pattern == .rewindAtWrap {
+                for i in report.failures.indices where report.failures[i].kind == .pixels && report.failures[i].finding == nil
+                    && report.failures[i].frame >= finding.frame {
+                    report.failures[i].finding = finding
+                }
+            }
+            fail(.init(kind: .pattern, frame: finding.frame, detail: finding.line, finding: finding))
+        }
         while let frame = try strategy.next() {
             let ideal = try reference.next()
             if ideal == nil, report.referenceEndFrame == nil { report.referenceEndFrame = frame.index }
@@ -189,10 +202,7 @@ public enum Verifier {
             // Pattern invariants from model quantities.
             let before = monitor.findings.count
             monitor.observe(frame, ideal: comparing ? ideal : nil)
-            for finding in monitor.findings.dropFirst(before) {
-                named(finding)
-                fail(.init(kind: .pattern, frame: finding.frame, detail: finding.line, finding: finding))
-            }
+            for finding in monitor.findings.dropFirst(before) { record(finding) }
             // Pixels against the reference.
             guard comparing, let ideal else { continue }
             if let (p, q) = previous, frame.drawsSame(as: p), ideal.drawsSame(as: q) {
@@ -224,6 +234,9 @@ public enum Verifier {
                 let far = max(abs(frame.contentOffset.x), abs(frame.contentOffset.y)) > 1e7
                 if frame.recenterShift != nil {
                     failure.recenter = true
+                } else if monitor.rewinding {
+                    // An animated scroll running the other way round the loop: pattern 11, which names these
+                    // pixels when the animation ends (`record`), not a seam.
                 } else if facts.loops || far {
                     // Items drawn outside [0, N) differ from the ideal's by their labels: pattern 5, not a seam.
                     let pattern: Pattern = far ? .precision : Self.drawsItemOutOfRange(frame, facts) ? .indexOutOfRange : loopPattern(frame)
@@ -236,6 +249,9 @@ public enum Verifier {
                 fail(failure)
             }
         }
+        let before = monitor.findings.count
+        monitor.finish()
+        for finding in monitor.findings.dropFirst(before) { record(finding) }
         return report
     }
 

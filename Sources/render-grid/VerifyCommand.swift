@@ -16,7 +16,7 @@ enum VerifyCommand {
               - an infinite grid covers every viewport pixel with a tile;
               - no tile lies outside the kept set (visible tiles plus grid.buffer);
               - live tiles never exceed the bound for the viewport, tile size and buffer;
-              - the pattern invariants (issue 15's gallery), from the model's offsets, pages and events:
+              - the pattern invariants (issues 15 and 21), from the model's offsets, pages and events:
                 2 an infinite grid never reaches its content edge; 4 one page per flick, resting on
                 the page grid; 5 item indices in [0, N); 6 a resize keeps the page (or the centre);
                 7 with insets, pages on the adjusted-inset grid and no cross-axis drift; 8/9 the
@@ -24,8 +24,11 @@ enum VerifyCommand {
                 10 a release leaves at the ideal's velocity, a free deceleration follows
                 v0·d^(1000t) (the ideal's offsets, each frame d^(1000·Δt) × the last) with a speed
                 that never rises, it ends once below 10 pt/s, and after a touch-down each frame
-                moves as the ideal's finger does. Uncovered pixels are pattern 3, pixels that
-                differ on a loop pattern 1, far out pattern 8, at a recenter "recenter-visible".
+                moves as the ideal's finger does; 11 an animated scroll on a loop goes the ideal's way
+                round it (not back through every item); 12 a gesture never moves an axis the carousel
+                does not scroll (disabled, a loop of one item, a finite axis with no room to scroll).
+                Uncovered pixels are pattern 3, pixels that differ on a loop pattern 1 (11 while an
+                animated scroll rewinds), far out pattern 8, at a recenter "recenter-visible".
             Each pattern found prints one line: pattern, first frame, the quantity shown and
             expected, and the usual fix; --json lists them under "patterns".
             It also counts recenters, tile reuse and edge hits. Nothing is written to disk.

@@ -38,7 +38,7 @@ struct PatternGalleryTests {
         let files = Self.files
         #expect(!files.isEmpty, "Scenarios/patterns/ has no scenario: the gallery is missing")
         for file in files {
-            #expect(Self.pattern(of: file).map { (1...10).contains($0) } == true, "\(file) does not start with a pattern number 01-10")
+            #expect(Self.pattern(of: file).map { (1...12).contains($0) } == true, "\(file) does not start with a pattern number 01-12")
             #expect(file.hasSuffix("-naive.json") || file.hasSuffix("-correct.json"), "\(file) is neither -naive nor -correct")
         }
         // Every naive scenario has its correct twin.
@@ -48,12 +48,12 @@ struct PatternGalleryTests {
         }
     }
 
-    /// Every pattern 1-10 has a pair, and the README's table has a row, with a first frame, for every
+    /// Every pattern 1-12 has a pair, and the README's table has a row, with a first frame, for every
     /// naive scenario and for nothing else.
     @Test func readmeTableHasTheFrames() throws {
         let table = try Self.readmeFrames()
         let naive = Self.files.filter { $0.hasSuffix("-naive.json") }
-        #expect(Set(naive.compactMap(Self.pattern(of:))) == Set(1...10), "patterns with a pair: \(naive)")
+        #expect(Set(naive.compactMap(Self.pattern(of:))) == Set(1...12), "patterns with a pair: \(naive)")
         #expect(Set(table.keys) == Set(naive.map(Self.pair(of:))), "README.md's rows \(table.keys.sorted()), the naive scenarios \(naive)")
     }
 

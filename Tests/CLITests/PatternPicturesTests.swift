@@ -59,7 +59,8 @@ struct PatternPicturesTests {
     /// The sample lines in README's verify section that come from scenarios (the others come from the
     /// hand-built frames of `PatternMonitorTests`) are verify's output on them, word for word.
     @Test(arguments: [(1, "patterns/01-seam-at-wrap-naive"), (2, "none-edge"), (3, "freshcode-gaps"),
-                      (4, "patterns/04-multi-page-flick-naive"), (7, "insets-paging"), (10, "patterns/10-deceleration-naive")])
+                      (4, "patterns/04-multi-page-flick-naive"), (7, "insets-paging"), (10, "patterns/10-deceleration-naive"),
+                      (11, "patterns/11-rewind-at-wrap-naive"), (12, "patterns/12-locked-axis-moves-naive")])
     func readmeSampleLinesAreRealOutput(pattern: Int, scenario: String) throws {
         let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let sample = readme.split(separator: "\n").first { $0.hasPrefix("pattern \(pattern) (") }
@@ -70,7 +71,7 @@ struct PatternPicturesTests {
 
     @Test func readmeTableQuotesVerifyAndShowsEveryPicture() throws {
         let rows = try Self.rows()
-        #expect(rows.map(\.pattern) == Array(1...10), "README's gallery table rows: \(rows.map(\.pattern))")
+        #expect(rows.map(\.pattern) == Array(1...12), "README's gallery table rows: \(rows.map(\.pattern))")
         var shown: Set<String> = []
         for row in rows {
             #expect(!row.pairs.isEmpty, "row \(row.pattern) names no naive scenario")

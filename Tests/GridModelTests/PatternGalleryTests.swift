@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func everyPatternHasAPair() {
-        #expect(Set(Self.pairs.compactMap { Int($0.prefix(2)) }) == Set(1...10), "\(Self.pairs)")
+        #expect(Set(Self.pairs.compactMap { Int($0.prefix(2)) }) == Set(1...12), "\(Self.pairs)")
         #expect(patternScenarioNames().count == 2 * Self.pairs.count)
     }
 
@@ -214,5 +214,31 @@ import Testing
         #expect(naive[12].has(.willEndDragging) && correct[12].has(.willEndDragging))
         #expect(naive.lastIndex { $0.phase == .decelerating } == 105)
         #expect(correct.allSatisfy { $0.phase != .decelerating })
+    }
+
+    /// The third auto-advance (frames 63-72, scrollTo tile 3 of 3 items): the duplicate loop animates backwards, two
+    /// items, to the real item 0; the seamless twin goes on forward one item (its recenters taken out).
+    @Test func pattern11RewindsAcrossTheLoop() throws {
+        let naive = try frames("11-rewind-at-wrap-naive"), correct = try frames("11-rewind-at-wrap-correct")
+        func steps(_ f: [FrameState]) -> [Double] {
+            (64...72).map { f[$0].contentOffset.x - f[$0 - 1].contentOffset.x - (f[$0].recenterShift?.x ?? 0) }
+        }
+        #expect(naive[63].phase == .animating && naive[62].phase == .idle && naive[72].has(.didEndScrollingAnimation))
+        #expect(steps(naive).allSatisfy { $0 <= 0 } && abs(steps(naive).reduce(0, +) + 480) < 1e-6, "\(steps(naive))")
+        #expect(steps(correct).allSatisfy { $0 >= 0 } && abs(steps(correct).reduce(0, +) - 240) < 1e-6, "\(steps(correct))")
+        // Both rest on item 0.
+        for f in [naive[72], correct[72]] {
+            #expect(f.tiles.first { $0.pixelRect.x == 0 }?.item.x == 0)
+        }
+    }
+
+    /// A mostly sideways drag on a one-row carousel: `rows: 1` (a row as tall as the viewport) rubber-bands the row
+    /// up, 37.8 points at the release (frame 18); with `rows: 0` the vertical offset never changes.
+    @Test func pattern12MovesTheRowVertically() throws {
+        let naive = try frames("12-locked-axis-moves-naive"), correct = try frames("12-locked-axis-moves-correct")
+        #expect(naive[1].contentOffset.y > 0 && abs(naive[18].contentOffset.y - 37.8) < 0.05, "\(naive[18].contentOffset.y)")
+        #expect(naive.last!.contentOffset.y == 0)
+        #expect(correct.allSatisfy { $0.contentOffset.y == correct[0].contentOffset.y })
+        #expect(correct.last!.contentOffset.x == naive.last!.contentOffset.x)
     }
 }

@@ -239,9 +239,10 @@ func flick(restingAt rest: Double, page: Int64) -> [FrameState] {
     }
 
     @Test func everyPatternHasANameTitleAndFix() {
-        #expect(Pattern.allCases.map(\.rawValue) == Array(1...10))
+        #expect(Pattern.allCases.map(\.rawValue) == Array(1...12))
         #expect(Pattern.allCases.map(\.name) == ["seam-at-wrap", "edge-reached", "blank-tiles", "multi-page-flick", "index-out-of-range",
-                                                 "rotation-page", "inset-page-grid", "precision", "pixel-grid", "deceleration"])
+                                                 "rotation-page", "inset-page-grid", "precision", "pixel-grid", "deceleration",
+                                                 "rewind-at-wrap", "locked-axis-moves"])
         #expect(Pattern.allCases.allSatisfy { !$0.title.isEmpty && !$0.fix.isEmpty })
     }
 }
