@@ -148,6 +148,11 @@ extension Scenario {
     }
 
     private func checkScroll() throws(ScenarioError) {
+        // pageLimit bounds a "target" flick's landing page; with any other paging it would be accepted and do nothing.
+        if scroll.pageLimit != .one && scroll.paging != .target && pager == nil {
+            throw ScenarioError(kind: .invalidValue, path: "scroll.pageLimit",
+                message: "applies to \"target\" paging only (how far a flick's targetContentOffset may go), and scroll.paging is \"\(scroll.paging.rawValue)\": set scroll.paging to \"target\" or remove scroll.pageLimit")
+        }
         if let page = scroll.pageSize {
             try Check.number(page.width, in: Allowed.pagePoints, "scroll.pageSize.width")
             try Check.number(page.height, in: Allowed.pagePoints, "scroll.pageSize.height")

@@ -27,12 +27,17 @@ public struct CheckOutcome: Sendable, Equatable {
     public var recordMode: RecordMode
     /// One entry per scenario checked, then one per obsolete or pruned golden.
     public var scenarios: [ScenarioOutcome]
+    /// The pixel metric the frames were compared with, in words (`PixelMatchOptions.label`), as the text summary,
+    /// report.html, JUnit and `--json` name it.
+    public var metric: String
 
     /// An outcome with each argument as its property.
-    public init(goldensPath: String, recordMode: RecordMode, scenarios: [ScenarioOutcome]) {
+    public init(goldensPath: String, recordMode: RecordMode, scenarios: [ScenarioOutcome],
+                metric: String = PixelMatchOptions.exact.label) {
         self.goldensPath = goldensPath
         self.recordMode = recordMode
         self.scenarios = scenarios
+        self.metric = metric
     }
 
     /// Whether every scenario passed (`passed`, `recorded` by `--record all` or `failed`, or `pruned`).
@@ -76,7 +81,7 @@ public struct ScenarioOutcome: Sendable, Equatable {
             case expected
             /// This run's frame.
             case actual
-            /// The pixelmatch diff of the two.
+            /// The diff image of the two, under the run's metric (`CheckOutcome.metric`).
             case diff
             /// An animated PNG of expected | actual side by side over the failing frame range.
             case animation

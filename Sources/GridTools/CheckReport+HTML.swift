@@ -49,7 +49,7 @@ extension CheckReport {
         html += "<h1><span class=\"badge \(verdict)\">\(verdict)</span>render-grid check</h1>\n"
         html += "<p class=\"counts\">\(o.scenarios.count) scenario\(o.scenarios.count == 1 ? "" : "s"): "
         html += counts(o).map { "<span class=\"\($0.verdict.rawValue)\">\($0.count) \($0.verdict.rawValue)</span>" }.joined(separator: " ")
-        html += "</p>\n<p class=\"meta\">goldens <code>\(escape(o.goldensPath))</code> · record mode <code>\(o.recordMode.rawValue)</code></p>\n"
+        html += "</p>\n<p class=\"meta\">goldens <code>\(escape(o.goldensPath))</code> · record mode <code>\(o.recordMode.rawValue)</code> · metric \(escape(o.metric))</p>\n"
         if !ordered.isEmpty {
             html += "<ol class=\"index\">\n"
             for (index, s) in ordered {

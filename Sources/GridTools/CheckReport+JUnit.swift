@@ -27,6 +27,7 @@ extension CheckReport {
         xml += "  <properties>\n"
         xml += "    <property name=\"goldens\" value=\"\(xmlAttribute(o.goldensPath))\"/>\n"
         xml += "    <property name=\"recordMode\" value=\"\(o.recordMode.rawValue)\"/>\n"
+        xml += "    <property name=\"metric\" value=\"\(xmlAttribute(o.metric))\"/>\n"
         xml += "  </properties>\n"
         for s in o.scenarios {
             xml += "  <testcase classname=\"render-grid.check\" name=\"\(xmlAttribute(s.name))\" time=\"\(secondsText(s.seconds))\""

@@ -22,7 +22,7 @@ public enum CheckReport {
     }
 
     /// The run as JSON for scripts (`render-grid check --json`), one line per scenario, keys in a fixed
-    /// order: `passed`, `goldens`, `recordMode`, `counts` (every verdict), then `scenarios` in the order
+    /// order: `passed`, `goldens`, `recordMode`, `metric` (`CheckOutcome.metric`), `counts` (every verdict), then `scenarios` in the order
     /// they were checked, each with `name`, `scenario` (null for an obsolete golden), `verdict`,
     /// `summary`, `details`, `frameCount`, `firstFailingFrame` (or null), `failingFrameCount`, `seconds`
     /// and `artifacts` (`kind`, `frame`, `path` relative to the report folder).
@@ -39,6 +39,7 @@ public enum CheckReport {
         head.member("passed", o.passed)
         head.member("goldens", o.goldensPath)
         head.member("recordMode", o.recordMode.rawValue)
+        head.member("metric", o.metric)
         head.key("counts")
         head.beginObject()
         for verdict in ScenarioOutcome.Verdict.allCases {

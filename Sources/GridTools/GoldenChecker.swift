@@ -136,7 +136,7 @@ public enum GoldenChecker {
             }
         }
         let outcome = CheckOutcome(goldensPath: options.goldens ?? Array(Set(list.map(\.goldens))).sorted().joined(separator: ", "),
-                                   recordMode: options.record, scenarios: outcomes)
+                                   recordMode: options.record, scenarios: outcomes, metric: options.match.label)
         return (outcome, error)
     }
 

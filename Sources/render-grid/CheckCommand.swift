@@ -136,7 +136,7 @@ enum CheckCommand {
             var line = "check: \(outcome.scenarios.count) scenario\(outcome.scenarios.count == 1 ? "" : "s"): \(count(.passed)) passed, \(count(.failed)) failed, "
                 + "\(count(.missing)) missing, \(count(.recorded)) recorded, \(count(.obsolete)) obsolete, \(count(.pruned)) pruned"
                 + (count(.error) > 0 ? ", \(count(.error)) in error" : "")
-            line += "; record mode \(outcome.recordMode.rawValue); " + (outcome.passed ? "ok" : "FAILED")
+            line += "; record mode \(outcome.recordMode.rawValue); metric \(outcome.metric); " + (outcome.passed ? "ok" : "FAILED")
             if let report = options.reportFolder { line += "; report \(FileInput.quoted((report as NSString).appendingPathComponent("report.html")))" }
             print(line)
         }

@@ -55,6 +55,7 @@ enum SheetCommand {
             options.traceLimits.maxBytes = n
         }
         options.output = args.string("--out")
+        try refuseFolderOutput(options.output)
         let fontPath = args.string("--font")
         let folders = args.positionals
         guard folders.count == 1 else { throw UsageError("sheet takes one folder of frames (see render-grid sheet --help)") }
@@ -109,6 +110,7 @@ enum PlotCommand {
         let files = args.positionals
         guard files.count == 1 else { throw UsageError("plot takes one trace file (see render-grid plot --help)") }
         let trace = files[0]
+        try refuseFolderOutput(out)
         let path = out ?? ((trace as NSString).deletingPathExtension + ".png")
         // A chart named like a frame would be one to diff and sheet (or replace one): only when asked for.
         if out == nil && ImageDiff.isFrameName((path as NSString).lastPathComponent) {
@@ -129,6 +131,12 @@ enum PlotCommand {
         print(path)
         return 0
     }
+}
+
+/// `--out FILE` naming a folder is a usage error (exit 2), before anything is read, as `check --junit` naming one is.
+func refuseFolderOutput(_ output: String?) throws(UsageError) {
+    guard let output, FileInput.kind(of: output) == .folder else { return }
+    throw UsageError("--out \(FileInput.quoted(output)) is a folder; give a file name such as \(FileInput.quoted((output as NSString).appendingPathComponent("out.png")))")
 }
 
 /// `--out` must not name one of the sheet's own inputs (a frame or a trace in the folder), however

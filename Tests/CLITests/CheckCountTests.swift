@@ -76,4 +76,24 @@ import TestSupport
         }
         #expect(sawShared, "this change makes a frame at rest fail against the last frame's picture: \(result.stdout)")
     }
+
+    /// Every report names the metric its pixel counts used, in the same words (`PixelMatchOptions.label`).
+    @Test(arguments: [([], "exact (a pixel differs when any of its RGBA bytes differs)"),
+                      (["--threshold", "0.1"], "pixelmatch 7.2 (threshold 0.1, anti-aliasing ignored, translucent pixels blended over pixelmatch 7's checkerboard)")])
+    func everyReportNamesTheMetric(flags: [String], label: String) throws {
+        let folder = try Self.changedGolden(extraFrames: 0)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report"), junit = folder.appendingPathComponent("junit.xml")
+        let text = try CheckCommandTests.run(["check", folder.path, "--record", "never", "--report", report.path, "--junit", junit.path] + flags)
+        #expect(text.stdout.split(separator: "\n").last?.contains("; metric \(label); FAILED") == true, "\(text.stdout)")
+        let json = try CheckCommandTests.run(["check", folder.path, "--record", "never", "--json"] + flags)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["metric"] as? String == label)
+        let html = try String(contentsOf: report.appendingPathComponent("report.html"), encoding: .utf8)
+        // (The labels' only character an escaper changes is the apostrophe of "pixelmatch 7's": compare before it.)
+        let plain = String(label.prefix { $0 != "'" })
+        #expect(html.contains("metric " + plain), "html")
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("<property name=\"metric\" value=\"\(plain)"), "\(xml)")
+    }
 }

@@ -47,6 +47,9 @@ struct AgreementCase: Sendable, CustomStringConvertible {
         grid("one row without a loop", #"{ "columns": 5, "rows": 1 }"#, accepts: true),
         grid("pager with loop none", #"{ "columns": 5, "loop": "none" }"#, pager: true, accepts: true),
         grid("freshcode with buffer 0", #"{ "range": "freshcode", "buffer": 0 }"#, accepts: true),
+        // pageLimit "none" with "target" paging (the corpus's schema-pagelimit-without-target is the refused twin).
+        AgreementCase(name: "pageLimit none with target paging", json: scenarioJSON(
+            steps: "[]", scroll: #"{ "paging": "target", "pageLimit": "none" }"#), accepts: true),
         AgreementCase(name: "pager with zero insets", json: #"{ "pager": {}, "# + scenarioJSON(
             steps: "[]", scroll: #"{ "contentInset": { "top": 0, "left": 0.0 }, "safeArea": {}, "contentInsetAdjustment": "always" }"#).dropFirst(2),
                       accepts: true),
