@@ -131,7 +131,7 @@ import Rasterizer
         try Data(Self.photoGrid(drag: "100", scale: 3, style: #", "borderWidth": 0.8333333333333334"#).utf8).write(to: scenario)
         let border = try check()
         #expect(border.status == 1, "\(border.stdout)\(border.stderr)")
-        #expect(border.stdout.contains("pixels differ from its key frame (allowed 0)"), "\(border.stdout)")
+        #expect(border.stdout.contains("pixels differ from the golden's key frame 0 (allowed 0)"), "\(border.stdout)")
         let tolerant = try check(["--threshold", "0.1"])
         #expect(tolerant.status == 0, "pixelmatch 0.1 does not see the border: \(tolerant.stdout)\(tolerant.stderr)")
         // The grid moved by one device pixel.
