@@ -47,7 +47,7 @@ import TestSupport
     @Test func jsonHasAFixedShapeAndOrder() throws {
         let o = Self.outcome()
         let text = CheckReport.json(o)
-        #expect(text.hasPrefix(#"{"passed":false,"goldens":"Scenarios/Goldens <&>","recordMode":"never","counts":{"passed":5,"failed":6,"missing":1,"recorded":1,"obsolete":1,"pruned":0,"error":0},"scenarios":["#))
+        #expect(text.hasPrefix(#"{"passed":false,"goldens":"Scenarios/Goldens <&>","recordMode":"never","metric":"exact (a pixel differs when any of its RGBA bytes differs)","counts":{"passed":5,"failed":6,"missing":1,"recorded":1,"obsolete":1,"pruned":0,"error":0},"scenarios":["#))
         let lines = text.split(separator: "\n")
         #expect(lines.count == o.scenarios.count + 2, "one line per scenario")
         #expect(lines[2] == #"{"name":"long-fling","scenario":"Scenarios/long-fling.json","verdict":"failed","summary":"frame 139 of 218 differs: 52,113 pixels","details":["frame 139: expected recenter (shift 0, -1004), got none; first recenter now at frame 141","didEndDecelerating: 2.850 s -> 3.117 s"],"frameCount":218,"firstFailingFrame":139,"failingFrameCount":12,"seconds":1.5,"artifacts":[{"kind":"expected","frame":139,"path":"long-fling/frame-139-expected.png"},{"kind":"actual","frame":139,"path":"long-fling/frame-139-actual.png"},{"kind":"diff","frame":139,"path":"long-fling/frame-139-diff.png"},{"kind":"animation","frame":139,"path":"long-fling/failing-139-150.png"}]},"#)
@@ -62,7 +62,7 @@ import TestSupport
 
     @Test func jsonOfNoScenarios() throws {
         let text = CheckReport.json(CheckOutcome(goldensPath: "G", recordMode: .all, scenarios: []))
-        #expect(text == #"{"passed":true,"goldens":"G","recordMode":"all","counts":{"passed":0,"failed":0,"missing":0,"recorded":0,"obsolete":0,"pruned":0,"error":0},"scenarios":[]}"# + "\n")
+        #expect(text == #"{"passed":true,"goldens":"G","recordMode":"all","metric":"exact (a pixel differs when any of its RGBA bytes differs)","counts":{"passed":0,"failed":0,"missing":0,"recorded":0,"obsolete":0,"pruned":0,"error":0},"scenarios":[]}"# + "\n")
     }
 
     // MARK: JUnit
