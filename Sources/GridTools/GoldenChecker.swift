@@ -147,7 +147,12 @@ public enum GoldenChecker {
     static func checkFolders(_ list: [Scenario], options: GoldenOptions) throws(ToolError) {
         var roots: [String] = []
         for scenario in list where !roots.contains(scenario.goldens) { roots.append(scenario.goldens) }
-        for root in roots { try GoldenStore(root: root).checkRoot() }
+        for root in roots {
+            let store = GoldenStore(root: root)
+            try store.checkRoot()
+            // Whatever the record mode: the folders of recordings that were killed go at the next run of any kind.
+            store.removeAbandonedTemporaries()
+        }
         guard let report = options.reportFolder else { return }
         let reportPath = GoldenStore.absolute(report)
         for root in roots where GoldenStore.overlap(reportPath, GoldenStore.absolute(root)) {
@@ -230,12 +235,13 @@ public enum GoldenChecker {
     /// Goldens in the goldens folders used whose scenario no longer exists: folders whose manifest parses as a
     /// golden (any other folder is not ours and is left alone), whose scenario is not checked, not present beside
     /// the checked ones, and (when the manifest records it) not at the path it was recorded from.
-    static func obsolete(_ list: [Scenario], paths: [String], options: GoldenOptions) throws(ToolError) -> [ScenarioOutcome] {
+    static func obsolete(_ list: [Scenario], paths: [String], options: GoldenOptions) throws -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
         var roots: [String] = []
         for scenario in list where !roots.contains(scenario.goldens) { roots.append(scenario.goldens) }
         for root in roots {
-            let store = GoldenStore(root: root)
+            var store = GoldenStore(root: root)
+            store.cancellation = options.cancellation
             let ours = list.filter { $0.goldens == root }
             let checked = Set(ours.map(\.name))
             let folders = Set(ours.map { FileOutput.split($0.path).folder })
@@ -285,7 +291,8 @@ public enum GoldenChecker {
         var loaded = try ScenarioFile.load(path: scenario.path, limits: options.limits, font: font)
         if let scale = options.scale { loaded = try loaded.scaled(to: scale) }
         let identity = try identify(loaded, options: options)
-        let store = GoldenStore(root: scenario.goldens)
+        var store = GoldenStore(root: scenario.goldens)
+        store.cancellation = options.cancellation
         let folder = OneLineName.quoted(store.folder(scenario.name))
         func outcome(_ verdict: ScenarioOutcome.Verdict, _ summary: String, details: [String] = [],
                      frames: Int = 0) -> ScenarioOutcome {

@@ -68,6 +68,12 @@ enum GoldenRecorder {
             freeType: identity.freeType, keyFrames: options.keyFrames.text, frames: frames,
             scenario: GoldenStore.relative(from: store.root, to: loaded.path))
         try FileOutput.writeAtomically(Array(manifest.text.utf8), to: store.join(temporary, GoldenStore.manifestName))
+        // A signal that came during the recording's last writes stops it here, before the golden changes.
+        if let signal = options.cancellation?.signalNumber {
+            var stopped = ExportError(.stopped, "interrupted before the golden was replaced")
+            stopped.signal = signal
+            throw stopped
+        }
         try store.replace(name, with: temporary)
         committed = true
         return manifest

@@ -15,8 +15,15 @@ import GridExport
 /// its process dies.
 final class FolderLock {
     private var descriptor: Int32
+    /// Whether the lock is held: false on a file system where a folder cannot be locked (NFS refuses `flock` on a
+    /// descriptor not open for writing), where render-grid works as it did before it locked goldens: a reader may
+    /// then see a golden replaced under it, and abandoned recordings are never removed.
+    let isHeld: Bool
 
-    fileprivate init(_ descriptor: Int32) { self.descriptor = descriptor }
+    fileprivate init(_ descriptor: Int32, held: Bool) {
+        self.descriptor = descriptor
+        isHeld = held
+    }
 
     /// Releases the lock (also done when the generation is freed).
     func release() {
@@ -36,18 +43,37 @@ final class FolderLock {
 }
 
 extension GoldenStore {
-    /// An exclusive lock on the folder `path`, waiting for it unless `wait` is false (nil then when another
-    /// process holds it).
-    /// - Throws: `ToolError(.invalidInput)` when the folder cannot be opened.
-    func lock(folder path: String, wait: Bool = true) throws(ToolError) -> FolderLock? {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    /// How long a wait for a lock sleeps between tries, in microseconds: the wait polls, so that a signal
+    /// (`cancellation`) stops it.
+    static let lockPollMicroseconds: UInt32 = 10_000
+
+    /// A lock on the folder `path`, exclusive or shared, waiting for it unless `wait` is false (nil then when another
+    /// process holds it; nil too when the folder is gone). A wait ends with `ExportError(.stopped)` once
+    /// `cancellation` is set. Where the file system cannot lock a folder, the lock returned is not held (`isHeld`).
+    /// - Throws: `ToolError(.invalidInput)` when the folder cannot be opened; `ExportError(.stopped)` for a signal.
+    func lock(folder path: String, exclusive: Bool = true, wait: Bool = true) throws -> FolderLock? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
+            if errno == ENOENT { return nil }
             throw ToolError(.invalidInput, "cannot open \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
         }
-        let held = FolderLock(fd)
-        var status: Int32
-        repeat { status = flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) } while status != 0 && errno == EINTR
-        return status == 0 ? held : nil
+        while true {
+            if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return FolderLock(fd, held: true) }
+            switch errno {
+            case EINTR: continue
+            case EWOULDBLOCK:
+                guard wait else { close(fd); return nil }
+                if let signal = cancellation?.signalNumber {
+                    close(fd)
+                    var stopped = ExportError(.stopped, "interrupted while waiting for \(OneLineName.quoted(path))")
+                    stopped.signal = signal
+                    throw stopped
+                }
+                usleep(Self.lockPollMicroseconds)
+            default:
+                return FolderLock(fd, held: false)  // EBADF (NFS), ENOLCK, EINVAL: no folder locks here
+            }
+        }
     }
 
     /// How often a lock is taken again when the golden was swapped while the lock was awaited. Each retry
@@ -58,26 +84,14 @@ extension GoldenStore {
     /// Locks the current generation of golden `name`, shared (to read it) or exclusive (to replace it), waiting
     /// for the other kind; nil when there is no golden folder. A folder swapped while the lock was awaited is
     /// let go and the new one locked, so the generation returned is the one at `<root>/<name>` now.
-    /// - Throws: `ToolError(.invalidInput)` when the folder cannot be opened or locked.
-    func lockGeneration(_ name: String, exclusive: Bool) throws(ToolError) -> FolderLock? {
+    /// - Throws: `ToolError(.invalidInput)` when the folder cannot be opened; `ExportError(.stopped)` for a signal.
+    func lockGeneration(_ name: String, exclusive: Bool) throws -> FolderLock? {
         let path = folder(name)
         for _ in 0..<Self.maxGenerationAttempts {
-            let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard fd >= 0 else {
-                if errno == ENOENT { return nil }
-                throw ToolError(.invalidInput, "cannot open golden \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
-            }
-            let generation = FolderLock(fd)
-            var status: Int32
-            repeat { status = flock(fd, exclusive ? LOCK_EX : LOCK_SH) } while status != 0 && errno == EINTR
-            guard status == 0 else {
-                throw ToolError(.invalidInput, "cannot lock golden \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
-            }
-            var held = stat(), current = stat()
-            guard fstat(fd, &held) == 0 else { continue }
-            let found = stat(path, &current) == 0
-            if found && current.st_dev == held.st_dev && current.st_ino == held.st_ino { return generation }
-            if !found && errno == ENOENT { return nil }  // removed (pruned) while we waited
+            guard let generation = try lock(folder: path, exclusive: exclusive) else { return nil }
+            if !generation.isHeld || generation.isStill(path) { return generation }
+            var current = stat()
+            if stat(path, &current) != 0 && errno == ENOENT { return nil }  // removed (pruned) while we waited
             generation.release()  // swapped while we waited: lock the new one
         }
         throw ToolError(.invalidInput, "golden \(OneLineName.quoted(path)) was replaced \(Self.maxGenerationAttempts) times while this run waited to read it; is a loop re-recording it?")

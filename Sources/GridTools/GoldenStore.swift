@@ -13,6 +13,8 @@ import GridExport
 struct GoldenStore {
     /// The goldens folder as given.
     let root: String
+    /// Set by a signal: a wait for a golden's lock then stops (`lock(folder:)`).
+    var cancellation: Cancellation? = nil
 
     /// The manifest, trace and key-frame file names.
     static let manifestName = "manifest.json"
@@ -103,7 +105,10 @@ struct GoldenStore {
             }
             // Locked right after it is made; a sweeper that took the lock in between removed the (empty) folder,
             // which the check after the lock sees: then make another.
-            guard let lock = try? lock(folder: path), lock.isStill(path) else { continue }
+            guard let lock = try? lock(folder: path, wait: false), !lock.isHeld || lock.isStill(path) else {
+                rmdir(path)  // (empty: a sweeper may have taken it first; then this does nothing)
+                continue
+            }
             return (path, lock)
         }
         throw ExportError(.output, "cannot create a temporary folder in the goldens folder \(OneLineName.quoted(root)): \(String(cString: strerror(errno)))")
@@ -119,7 +124,9 @@ struct GoldenStore {
     func replace(_ name: String, with temporary: String) throws(ExportError) {
         let target = folder(name)
         func lock() throws(ExportError) -> FolderLock? {
-            do { return try lockGeneration(name, exclusive: true) } catch { throw ExportError(.output, error.message) }
+            do { return try lockGeneration(name, exclusive: true) } catch let error as ExportError { throw error } catch {
+                throw ExportError(.output, (error as? ToolError)?.message ?? "\(error)")
+            }
         }
         if let exchange = Self.renameExchange {
             attempts: for _ in 0..<Self.maxGenerationAttempts {
@@ -189,7 +196,7 @@ struct GoldenStore {
             let path = join(root, entry)
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            guard let held = try? lock(folder: path, wait: false), held.isStill(path) else { continue }
+            guard let held = try? lock(folder: path, wait: false), held.isHeld, held.isStill(path) else { continue }
             remove(path: path)
             held.release()
             removed.append(entry)

@@ -63,9 +63,43 @@ import Testing
         let held = open(live.path, O_RDONLY | O_DIRECTORY)
         #expect(held >= 0 && flock(held, LOCK_EX) == 0)
         defer { close(held) }
-        // At once, not after an age: the killed run's lock went with it.
-        let next = GoldenConcurrencyTests.finish(try Self.start(["check", s.scenario, "--record", "all", "--jobs", "2"]))
-        #expect(next.status == 0, "\(next.stderr)")
-        #expect(CLI.files(in: s.goldens) == [live.lastPathComponent, "x"].sorted(), "\(CLI.files(in: s.goldens))")
+        // At once, not after an age: the killed run's lock went with it; by a run that records nothing too (CI's).
+        let next = GoldenConcurrencyTests.finish(try Self.start(["check", s.scenario, "--record", "never", "--jobs", "2"]))
+        #expect(next.status == 1, "no golden yet: \(next.stderr)")
+        #expect(CLI.files(in: s.goldens) == [live.lastPathComponent], "\(CLI.files(in: s.goldens))")
+    }
+
+    /// A signal while the recording waits for readers to let go of the golden (an exclusive lock it cannot get)
+    /// stops it there too, before the golden changes (the wait polls the signal).
+    @Test func aSignalStopsARecordingWaitingForReaders() throws {
+        let s = try Self.longScenario()
+        defer { try? FileManager.default.removeItem(at: s.folder) }
+        let arguments = ["check", s.scenario, "--record", "all", "--keyframes", "all", "--jobs", "2"]
+        #expect(GoldenConcurrencyTests.finish(try Self.start(arguments)).status == 0)
+        let golden = s.goldens.appendingPathComponent("x")
+        let before = try CheckCommandTests.snapshot(golden)
+        // A reader holds the golden (shared) for the whole test.
+        let reader = open(golden.path, O_RDONLY | O_DIRECTORY)
+        #expect(reader >= 0 && flock(reader, LOCK_SH) == 0)
+        defer { close(reader) }
+        let run = try Self.start(arguments)
+        // The recording is complete (its manifest is written last) and now waits to swap it in.
+        let deadline = Date().addingTimeInterval(120)
+        var waiting = false
+        while Date() < deadline && !waiting {
+            waiting = CLI.files(in: s.goldens).contains { name in
+                name.hasPrefix(".x.recording-") && CLI.files(in: s.goldens.appendingPathComponent(name)).contains("manifest.json")
+            }
+            if !waiting { usleep(20_000) }
+        }
+        try #require(waiting, "the recording reached the swap")
+        usleep(300_000)
+        #expect(run.0.isRunning, "it waits for the reader")
+        kill(run.0.processIdentifier, SIGTERM)
+        let result = GoldenConcurrencyTests.finish(run)
+        #expect(result.status == 128 + SIGTERM, "\(result.stderr)")
+        #expect(result.stderr.contains("interrupted by SIGTERM while recording golden"), "\(result.stderr)")
+        #expect(CLI.files(in: s.goldens) == ["x"], "no temporary left: \(CLI.files(in: s.goldens))")
+        #expect(try CheckCommandTests.snapshot(golden) == before, "the golden is unchanged")
     }
 }
