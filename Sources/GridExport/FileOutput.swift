@@ -126,7 +126,7 @@ package enum FileOutput {
             return digits.count >= 5 && rest.dropFirst(digits.count).hasPrefix(".png.")
         }
         if name.hasPrefix(".frames") && name.contains(".ffconcat.") { return true }
-        if name.hasPrefix(".sheet.png.") { return true }
+        if name.hasPrefix(".sheet.png.") || name.hasPrefix(".trace.png.") { return true }  // sheet's and plot's defaults
         return name.hasPrefix(".trace") && name.contains(".jsonl.")
     }
 

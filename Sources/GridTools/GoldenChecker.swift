@@ -121,6 +121,7 @@ public enum GoldenChecker {
     public static func runReporting(_ paths: [String], options: GoldenOptions,
                                     progress: (@Sendable (ScenarioOutcome) -> Void)? = nil) throws -> (outcome: CheckOutcome, error: (any Error)?) {
         try ToolError.check(options.jobs, in: 1...RenderOptions.maxJobs, "jobs")
+        try options.match.checkMetric()
         let list = try scenarios(paths, goldens: options.goldens)
         try checkFolders(list, options: options)
         let font = try options.fontPath.map { path throws(ExportError) in try FontFile.load(path: path) }

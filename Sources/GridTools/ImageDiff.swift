@@ -99,6 +99,7 @@ public struct DiffOptions: Sendable {
     public func validate() throws(ToolError) {
         func refuse(_ text: String) -> ToolError { ToolError(.invalidOption, text) }
         guard match.threshold >= 0 && match.threshold <= 1 else { throw refuse("the threshold must be from 0 to 1, not \(match.threshold)") }
+        try match.checkMetric()
         if let n = maxDiffPixels, n < 0 { throw refuse("the number of differing pixels allowed must be at least 0, not \(n)") }
         if let r = maxDiffRatio, !(r >= 0 && r <= 1) { throw refuse("the ratio of differing pixels allowed must be from 0 to 1, not \(r)") }
         guard jobs >= 1 else { throw refuse("jobs must be at least 1, not \(jobs)") }

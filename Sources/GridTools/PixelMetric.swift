@@ -35,6 +35,25 @@ extension PixelMatchOptions {
         return options
     }
 
+    /// Refuses pixelmatch's settings (`threshold`, `includeAA`, `checkerboard`) changed from their defaults under the
+    /// exact metric, which reads none of them: code written when `DiffOptions` and `GoldenOptions` defaulted to
+    /// pixelmatch would otherwise compare exactly without a word.
+    ///
+    /// ```swift
+    /// var options = PixelMatchOptions.exact
+    /// options.threshold = 0.2
+    /// try options.checkMetric()   // ToolError(.invalidOption): set metric = .pixelmatch
+    /// ```
+    /// - Throws: `ToolError(.invalidOption)` naming the setting and the fix.
+    public func checkMetric() throws(ToolError) {
+        guard metric == .exact else { return }
+        let pixelmatch = PixelMatchOptions()
+        for (name, changed) in [("threshold", threshold != pixelmatch.threshold), ("includeAA", includeAA != pixelmatch.includeAA),
+                                ("checkerboard", checkerboard != pixelmatch.checkerboard)] where changed {
+            throw ToolError(.invalidOption, "\(name) belongs to the pixelmatch metric, and the metric is exact: set match.metric = .pixelmatch to use it (the CLI's --threshold does)")
+        }
+    }
+
     /// The metric in words, as text reports, report.html and `--help` name it: one definition everywhere.
     ///
     /// ```swift

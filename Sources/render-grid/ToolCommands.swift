@@ -111,6 +111,10 @@ enum PlotCommand {
         guard files.count == 1 else { throw UsageError("plot takes one trace file (see render-grid plot --help)") }
         let trace = files[0]
         try refuseFolderOutput(out)
+        // A gzip trace is a golden's (`trace.jsonl.gz`): a chart beside it would land in the golden, which is committed.
+        if out == nil && trace.hasSuffix(".gz") {
+            throw UsageError("the plot of \(FileInput.quoted(trace)) would be written beside it, into a golden's folder; pass --out FILE")
+        }
         let path = out ?? ((trace as NSString).deletingPathExtension + ".png")
         // A chart named like a frame would be one to diff and sheet (or replace one): only when asked for.
         if out == nil && ImageDiff.isFrameName((path as NSString).lastPathComponent) {

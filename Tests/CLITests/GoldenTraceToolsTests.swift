@@ -22,6 +22,11 @@ import Testing
         result = try CLI.run(["diff-trace", golden, rendered])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
 
+        // Without --out the chart would land in the golden's folder: refused, nothing written there.
+        let goldenFiles = CLI.files(in: URL(fileURLWithPath: golden).deletingLastPathComponent())
+        result = try CLI.run(["plot", golden])
+        #expect(result.status == 2 && result.stderr.contains("pass --out FILE"), "\(result.stderr)")
+        #expect(CLI.files(in: URL(fileURLWithPath: golden).deletingLastPathComponent()) == goldenFiles)
         let plot = folder.appendingPathComponent("plot.png")
         result = try CLI.run(["plot", golden, "--out", plot.path])
         #expect(result.status == 0, "\(result.stderr)")
