@@ -132,7 +132,6 @@ import Testing
              root + "b/trace_00000-00001.jsonl"),
             (["render", "s.json", "--out", root + "c", "--frames", "0:1", "--sheet", "--quiet"], "c/sheet.png",
              root + "c/sheet.png"),
-            (["plot", root + "c/trace_00000-00001.jsonl", "--out", root + "d"], "d", root + "d"),
         ]
         for (arguments, blocked, shown) in cases {
             let result = try Self.failure(arguments, blocked: blocked, in: folder)
@@ -141,5 +140,11 @@ import Testing
             #expect(!result.stderr.contains(".tmp"), "a temporary name is shown: \(result.stderr)")
             if !absolute { #expect(!result.stderr.contains(folder.path), "an absolute path is shown: \(result.stderr)") }
         }
+        // plot's --out naming a folder is refused before anything is written (exit 2), naming it as typed.
+        _ = try CLI.run(["render", "s.json", "--out", root + "e", "--frames", "0:1", "--quiet"], in: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("f"), withIntermediateDirectories: false)
+        let plot = try CLI.run(["plot", root + "e/trace_00000-00001.jsonl", "--out", root + "f"], in: folder)
+        #expect(plot.status == 2 && plot.stderr.hasPrefix("render-grid: error: --out \(root)f is a folder"), "\(plot.stderr)")
+        if !absolute { #expect(!plot.stderr.contains(folder.path), "an absolute path is shown: \(plot.stderr)") }
     }
 }

@@ -67,7 +67,7 @@ import Testing
         #expect(broken == [1, -1, 1.5, -1.5, 2, -2, 3, -3, 4, -4, 6, -6, 8, -8], "\(broken)")
         // 8 pt/ms: 4000 points, 20 pages.
         #expect(try flick(.target, 8, 1, limit: "none").landing == Self.start + 20)
-        // "viewport" ignores the option (isPagingEnabled never moves more than a page), "snap" is its projection.
-        #expect(try flick(.viewport, 8, 1, limit: "none").landing == Self.start + 1)
+        // With other paging the option would do nothing ("viewport" never moves more than a page): it is refused.
+        #expect(throws: (any Error).self) { try flick(.viewport, 8, 1, limit: "none") }
     }
 }
