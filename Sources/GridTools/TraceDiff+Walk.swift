@@ -55,6 +55,11 @@ struct TraceComparison {
     /// Each event kind's occurrences in each trace, in order.
     let expectedEvents: [ScrollEvent.Kind: [Occurrence]], actualEvents: [ScrollEvent.Kind: [Occurrence]]
 
+    /// When set, how much each frame's tiles differ (by frame number; a frame not listed agrees), found by
+    /// `TraceDiff.compare(expectedFile:actualFile:)` while the frames' tiles were read and dropped: the
+    /// tiles quantity then comes from here, and frames keep tiles only for the sentences.
+    var tileDifferences: [Int: Double]?
+
     var tallies: [TraceQuantity: DifferenceTally] = [:]
     var onlyExpected = FrameRun(), onlyActual = FrameRun()
 
