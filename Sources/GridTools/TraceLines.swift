@@ -1,3 +1,4 @@
+import Foundation
 import GridModel
 import GridExport
 
@@ -73,8 +74,11 @@ struct LineSplitter {
 
     mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>,
                        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void) throws(ToolError) {
+        guard let base = chunk.baseAddress else { return }
         var start = 0
-        while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        // memchr: a generic search is slow in debug builds, and this loop sees every byte.
+        while start < chunk.count, let found = memchr(base + start, 0x0A, chunk.count - start) {
+            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             try bound(newline - start)
             if carry.isEmpty {
                 try line(chunk, start..<newline, body)
@@ -108,7 +112,9 @@ struct LineSplitter {
     mutating func line(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void) throws(ToolError) {
         lineNumber += 1
-        guard range.contains(where: { !Self.isSpace(buffer[$0]) }) else { return }
+        var first = range.lowerBound
+        while first < range.upperBound, Self.isSpace(buffer[first]) { first += 1 }
+        guard first < range.upperBound else { return }
         guard handed < maxLines else {
             throw ToolError(.overLimit, "\(name) has over \(maxLines) lines, the limit (maxLines)", limit: "maxLines")
         }
