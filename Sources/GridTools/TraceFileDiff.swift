@@ -35,6 +35,13 @@ extension TraceDiff {
     ///   when a file changes between the two readings.
     public static func compare(expectedFile: String, actualFile: String, scale: Int? = nil,
                                limits: TraceLimits = TraceLimits()) throws(ToolError) -> (diff: TraceDiff, expectedFrames: Int) {
+        try compare(expectedFile: expectedFile, actualFile: actualFile, scale: scale, limits: limits, maxTilesHeld: maxTilesHeld)
+    }
+
+    /// `compare(expectedFile:actualFile:scale:limits:)` holding at most `maxTilesHeld` tiles at a time
+    /// (tests set a small one to make many rounds).
+    static func compare(expectedFile: String, actualFile: String, scale: Int?, limits: TraceLimits,
+                        maxTilesHeld: Int) throws(ToolError) -> (diff: TraceDiff, expectedFrames: Int) {
         var inference: ScaleInference? = scale == nil ? ScaleInference() : nil
         let e = try TraceReader.entries(expectedFile, limits: limits, keepTiles: false, scale: &inference)
         let a = try TraceReader.entries(actualFile, limits: limits, keepTiles: false, scale: &inference)
