@@ -83,4 +83,26 @@ import Testing
             "\(error)".contains("both give frame \(late), with different values")
         }
     }
+
+    /// A line longer than any `render` writes is refused before it is held, naming the file, the line and the
+    /// limit (the reader holds one chunk and one line, not the file); a line just within it is read on.
+    @Test func aLineOverTheLongestIsRefusedBeforeItIsHeld() throws {
+        let folder = try ToolTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = ToolTests.line(0)
+        for (padding, refused) in [(TraceReader.maxLineBytes - good.utf8.count, false), (TraceReader.maxLineBytes - good.utf8.count + 1, true)] {
+            let url = folder.appendingPathComponent("long.jsonl")
+            try Data((good + "\n" + String(good.dropLast()) + String(repeating: " ", count: padding) + "}\n").utf8).write(to: url)
+            if refused {
+                #expect { try TraceReader.read(url.path) } throws: { error in
+                    "\(error)".contains("long.jsonl: line 2 is longer than 10305536 bytes, the longest trace line read (maxLineBytes)")
+                }
+                #expect { try TraceDiff.compare(expectedFile: url.path, actualFile: url.path) } throws: { error in
+                    "\(error)".contains("line 2 is longer than 10305536 bytes")
+                }
+            } else {
+                #expect(try TraceReader.read(url.path).count == 1)
+            }
+        }
+    }
 }
