@@ -37,7 +37,9 @@ public enum TraceReader {
     /// Reads a trace file: a regular file within `limits`, every non-empty line a trace line with
     /// finite numbers. The frames come back sorted by frame number, so shards concatenated in any
     /// order just work; a line repeated exactly is dropped. A gzip file (a golden's `trace.jsonl.gz`) is
-    /// decompressed first, within `limits.maxBytes` decompressed.
+    /// decompressed as it is read, within `limits.maxBytes` decompressed. The file is read a chunk at a time
+    /// (its bytes are never held whole) and a line over `maxLineBytes` is refused before it is held; the frames
+    /// returned hold their tiles (`TraceDiff.compare(expectedFile:actualFile:)` holds them only where needed).
     ///
     /// ```swift
     /// let frames = try TraceReader.read("output/fling-threshold/trace.jsonl")
@@ -45,7 +47,8 @@ public enum TraceReader {
     /// ```
     /// - Throws: `ToolError`: `.invalidInput` for a file that cannot be read (missing, a folder, a
     ///   pipe) and for a bad line, two lines that give one frame different values or time going
-    ///   backwards, naming the file and the line; `.overLimit` for `maxBytes` or `maxLines`.
+    ///   backwards, naming the file and the line; `.overLimit` for `maxBytes`, `maxLines` or a line over
+    ///   `maxLineBytes`.
     public static func read(_ path: String, limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
         var scale: ScaleInference?
         return try entries(path, limits: limits, keepTiles: true, scale: &scale).map(\.frame)
