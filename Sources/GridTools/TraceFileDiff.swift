@@ -43,19 +43,24 @@ extension TraceDiff {
     static func compare(expectedFile: String, actualFile: String, scale: Int?, limits: TraceLimits,
                         maxTilesHeld: Int) throws(ToolError) -> (diff: TraceDiff, expectedFrames: Int) {
         var inference: ScaleInference? = scale == nil ? ScaleInference() : nil
-        let e = try TraceReader.entries(expectedFile, limits: limits, keepTiles: false, scale: &inference)
-        let a = try TraceReader.entries(actualFile, limits: limits, keepTiles: false, scale: &inference)
-        let scale = scale ?? inference?.scale ?? 1
+        var expected: [TraceFrame], actual: [TraceFrame]
         // The frames both traces have whose tiles may differ, in frame order, with how many tiles they hold.
         var candidates: [(frame: Int, tiles: Int)] = []
-        var i = 0, j = 0
-        while i < e.count && j < a.count {
-            let x = e[i].frame.frame, y = a[j].frame.frame
-            if x < y { i += 1 } else if y < x { j += 1 } else {
-                if e[i].digest != a[j].digest { candidates.append((x, e[i].tileCount + a[j].tileCount)) }
-                i += 1; j += 1
+        do {
+            let e = try TraceReader.entries(expectedFile, limits: limits, keepTiles: false, scale: &inference)
+            let a = try TraceReader.entries(actualFile, limits: limits, keepTiles: false, scale: &inference)
+            var i = 0, j = 0
+            while i < e.count && j < a.count {
+                let x = e[i].frame.frame, y = a[j].frame.frame
+                if x < y { i += 1 } else if y < x { j += 1 } else {
+                    if e[i].digest != a[j].digest { candidates.append((x, e[i].tileCount + a[j].tileCount)) }
+                    i += 1; j += 1
+                }
             }
-        }
+            expected = e.map(\.frame)
+            actual = a.map(\.frame)
+        }  // (the entries go here)
+        let scale = scale ?? inference?.scale ?? 1
         let judge = TraceComparison(expected: [], actual: [], scale: scale)
         var differences: [Int: Double] = [:]
         var kept: [Int: (expected: [TraceTile], actual: [TraceTile])] = [:]
@@ -89,7 +94,6 @@ extension TraceDiff {
             kept.merge(batchKept) { old, _ in old }
             start = end
         }
-        var expected = e.map(\.frame), actual = a.map(\.frame)
         for index in expected.indices { if let tiles = kept[expected[index].frame] { expected[index].tiles = tiles.expected } }
         for index in actual.indices { if let tiles = kept[actual[index].frame] { actual[index].tiles = tiles.actual } }
         var comparison = TraceComparison(expected: expected, actual: actual, scale: scale)

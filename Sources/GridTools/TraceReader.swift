@@ -76,7 +76,8 @@ public enum TraceReader {
             }
             parsed.append(TraceEntry(frame: frame, line: lineNumber, digest: digest, tileCount: count))
         }
-        return try ordered(parsed, name: name)
+        try order(&parsed, name: name)
+        return parsed
     }
 
     /// Reads trace lines from memory; `name` starts every error message.
@@ -113,31 +114,34 @@ public enum TraceReader {
                 }
             }
         }
-        return try ordered(parsed, name: name).map(\.frame)
+        try order(&parsed, name: name)
+        return parsed.map(\.frame)
     }
 
     /// Sorts by frame number, drops exact repeats, and refuses a frame given two ways or time
-    /// going backwards (traces of two different renders mixed).
+    /// going backwards (traces of two different renders mixed). In place, so a long trace is not copied.
     /// Frames read without their tiles compare by their tiles' digest.
-    static func ordered(_ lines: [TraceEntry], name: String) throws(ToolError) -> [TraceEntry] {
-        let sorted = lines.sorted { ($0.frame.frame, $0.line) < ($1.frame.frame, $1.line) }
-        var out: [TraceEntry] = []
-        out.reserveCapacity(sorted.count)
-        var previous: TraceEntry?
-        for entry in sorted {
-            if let p = previous, p.frame.frame == entry.frame.frame {
-                guard p.frame == entry.frame, p.digest == entry.digest else {
-                    throw ToolError(.invalidInput, "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values")
+    static func order(_ lines: inout [TraceEntry], name: String) throws(ToolError) {
+        lines.sort { ($0.frame.frame, $0.line) < ($1.frame.frame, $1.line) }
+        var kept = 0
+        for index in lines.indices {
+            let entry = lines[index]
+            if kept > 0 {
+                let p = lines[kept - 1]
+                if p.frame.frame == entry.frame.frame {
+                    guard p.frame == entry.frame, p.digest == entry.digest else {
+                        throw ToolError(.invalidInput, "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values")
+                    }
+                    continue
                 }
-                continue
+                if entry.frame.t < p.frame.t {
+                    throw ToolError(.invalidInput, "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?")
+                }
             }
-            if let p = previous, entry.frame.t < p.frame.t {
-                throw ToolError(.invalidInput, "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?")
-            }
-            out.append(entry)
-            previous = entry
+            lines[kept] = entry
+            kept += 1
         }
-        return out
+        lines.removeSubrange(kept...)
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A }
