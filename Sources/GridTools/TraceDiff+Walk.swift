@@ -76,6 +76,10 @@ struct TraceComparison {
 
     /// Sorted by frame number (stable), the first frame of each number kept.
     static func ordered(_ frames: [TraceFrame]) -> (frames: [TraceFrame], repeated: Int) {
+        // Already in order without repeats (as TraceReader returns them): shared, not copied.
+        if zip(frames.indices.dropLast(), frames.indices.dropFirst()).allSatisfy({ frames[$0].frame < frames[$1].frame }) {
+            return (frames, 0)
+        }
         let sorted = frames.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
         var out: [TraceFrame] = []
         out.reserveCapacity(sorted.count)
