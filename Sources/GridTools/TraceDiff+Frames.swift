@@ -30,7 +30,9 @@ extension TraceComparison {
         case .page: return e.page != a.page ? 0 : nil
         case .viewport: return differs(e.viewport, a.viewport) ? 0 : nil
         case .contentSize: return differs(e.contentSize, a.contentSize) ? 0 : nil
-        case .tiles: return tileDifference(e, a)
+        case .tiles:
+            if let tileDifferences { return tileDifferences[e.frame] }
+            return tileDifference(e, a)
         }
     }
 

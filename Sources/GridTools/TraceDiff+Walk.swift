@@ -55,6 +55,11 @@ struct TraceComparison {
     /// Each event kind's occurrences in each trace, in order.
     let expectedEvents: [ScrollEvent.Kind: [Occurrence]], actualEvents: [ScrollEvent.Kind: [Occurrence]]
 
+    /// When set, how much each frame's tiles differ (by frame number; a frame not listed agrees), found by
+    /// `TraceDiff.compare(expectedFile:actualFile:)` while the frames' tiles were read and dropped: the
+    /// tiles quantity then comes from here, and frames keep tiles only for the sentences.
+    var tileDifferences: [Int: Double]?
+
     var tallies: [TraceQuantity: DifferenceTally] = [:]
     var onlyExpected = FrameRun(), onlyActual = FrameRun()
 
@@ -71,6 +76,10 @@ struct TraceComparison {
 
     /// Sorted by frame number (stable), the first frame of each number kept.
     static func ordered(_ frames: [TraceFrame]) -> (frames: [TraceFrame], repeated: Int) {
+        // Already in order without repeats (as TraceReader returns them): shared, not copied.
+        if zip(frames.indices.dropLast(), frames.indices.dropFirst()).allSatisfy({ frames[$0].frame < frames[$1].frame }) {
+            return (frames, 0)
+        }
         let sorted = frames.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
         var out: [TraceFrame] = []
         out.reserveCapacity(sorted.count)

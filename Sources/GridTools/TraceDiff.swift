@@ -45,6 +45,11 @@ public struct TraceDiff: Sendable, Equatable {
     /// - Complexity: O(n log n) in the number of frames, plus linear in their tiles and events.
     public static func compare(expected: [TraceFrame], actual: [TraceFrame], scale: Int) -> TraceDiff {
         var comparison = TraceComparison(expected: expected, actual: actual, scale: scale)
+        return compare(&comparison)
+    }
+
+    /// The diff of a comparison not yet walked.
+    static func compare(_ comparison: inout TraceComparison) -> TraceDiff {
         comparison.walk()
         guard let first = comparison.firstDifference else {
             return TraceDiff(firstDifferingFrame: nil, findings: [], summary: [])
@@ -71,22 +76,42 @@ extension TraceDiff {
     /// ```
     /// - Complexity: O(n) in the number of tiles.
     public static func inferredScale(of frames: [TraceFrame]) -> Int {
-        var candidates = Array(1...Limits.maxScale), sawTile = false
+        var inference = ScaleInference()
         for frame in frames {
             for tile in frame.tiles {
-                sawTile = true
-                candidates.removeAll { scale in
-                    [tile.rect.x, tile.rect.y].contains { v in
-                        let pixels = v * Double(scale)
-                        return !(pixels.magnitude < 0x1p52) || (pixels - pixels.rounded()).magnitude > 1e-6
-                    }
-                }
-                if candidates.isEmpty || candidates == [1] { return 1 }
+                inference.add(tile)
+                if inference.settled { return 1 }
             }
         }
-        return sawTile ? candidates[0] : 1
+        return inference.scale
     }
+}
 
+/// `TraceDiff.inferredScale` one tile at a time, so a trace read as a stream needs no tiles held.
+struct ScaleInference {
+    /// The scales every tile seen so far lies on the pixel grid of.
+    var candidates = Array(1...Limits.maxScale)
+    var sawTile = false
+
+    /// Whether the answer is 1 whatever tiles come next.
+    var settled: Bool { candidates.isEmpty || candidates == [1] }
+
+    /// The smallest scale every tile seen lies on the pixel grid of, else 1.
+    var scale: Int { sawTile && !candidates.isEmpty ? candidates[0] : 1 }
+
+    mutating func add(_ tile: TraceTile) {
+        sawTile = true
+        guard !settled else { return }
+        candidates.removeAll { scale in
+            [tile.rect.x, tile.rect.y].contains { v in
+                let pixels = v * Double(scale)
+                return !(pixels.magnitude < 0x1p52) || (pixels - pixels.rounded()).magnitude > 1e-6
+            }
+        }
+    }
+}
+
+extension TraceDiff {
     /// The diff as one JSON object: `firstDifferingFrame` (null when the traces agree), `findings` and
     /// `summary` (arrays of strings).
     ///

@@ -5,7 +5,8 @@ import GridExport
 
 /// How much trace the tools read. Each limit is named in the error that enforces it.
 public struct TraceLimits: Sendable, Equatable {
-    /// Largest trace file in bytes (`--max-file-size`); the file is read whole.
+    /// Largest trace file in bytes (`--max-file-size`; for gzip, decompressed). The file is read a chunk
+    /// at a time, never held whole (a gzip file's compressed bytes are).
     public var maxBytes: Int
     /// Most lines with a frame in one trace (`--max-lines`); the render limit is 100,000 frames.
     public var maxLines: Int
@@ -22,12 +23,23 @@ public struct TraceLimits: Sendable, Equatable {
     }
 }
 
+/// One trace line read: its frame (without its tiles when they were dropped as it was read), its line
+/// number, and its tiles' digest and count (the digest is empty while the frame keeps its tiles).
+struct TraceEntry {
+    var frame: TraceFrame
+    var line: Int
+    var digest: TileDigest
+    var tileCount: Int
+}
+
 /// Trace files and split-render shards, read with GridModel's `TraceLineParser` line by line.
 public enum TraceReader {
     /// Reads a trace file: a regular file within `limits`, every non-empty line a trace line with
     /// finite numbers. The frames come back sorted by frame number, so shards concatenated in any
     /// order just work; a line repeated exactly is dropped. A gzip file (a golden's `trace.jsonl.gz`) is
-    /// decompressed first, within `limits.maxBytes` decompressed.
+    /// decompressed as it is read, within `limits.maxBytes` decompressed. The file is read a chunk at a time
+    /// (its bytes are never held whole) and a line over `maxLineBytes` is refused before it is held; the frames
+    /// returned hold their tiles (`TraceDiff.compare(expectedFile:actualFile:)` holds them only where needed).
     ///
     /// ```swift
     /// let frames = try TraceReader.read("output/fling-threshold/trace.jsonl")
@@ -35,28 +47,37 @@ public enum TraceReader {
     /// ```
     /// - Throws: `ToolError`: `.invalidInput` for a file that cannot be read (missing, a folder, a
     ///   pipe) and for a bad line, two lines that give one frame different values or time going
-    ///   backwards, naming the file and the line; `.overLimit` for `maxBytes` or `maxLines`.
+    ///   backwards, naming the file and the line; `.overLimit` for `maxBytes`, `maxLines` or a line over
+    ///   `maxLineBytes`.
     public static func read(_ path: String, limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
-        try limits.validate()
-        try ToolError.checkSize(path, what: "trace", maxBytes: limits.maxBytes, limit: "maxBytes")
-        let bytes: [UInt8]
-        do { bytes = try FileInput.read(path, maxBytes: limits.maxBytes, what: "trace") } catch {
-            throw ToolError(.invalidInput, error.message)
-        }
-        let name = "trace \(FileInput.quoted(path))"
-        return try read(bytes: try gunzipped(bytes, name: name, limits: limits), name: name, limits: limits)
+        var scale: ScaleInference?
+        return try entries(path, limits: limits, keepTiles: true, scale: &scale).map(\.frame)
     }
 
-    /// `bytes` decompressed when they are gzip (they start with its magic number 1f 8b), else as they are.
-    /// - Throws: `ToolError` naming the file for damaged gzip, `.overLimit` past `limits.maxBytes` decompressed.
-    static func gunzipped(_ bytes: [UInt8], name: String, limits: TraceLimits) throws(ToolError) -> [UInt8] {
-        guard bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B else { return bytes }
-        do { return try Gzip.decompress(bytes, maxBytes: limits.maxBytes) } catch {
-            let what = error.kind == .overLimit
-                ? "decompresses to over \(limits.maxBytes) bytes (maxBytes)"
-                : "is gzip but cannot be read: \(error.message)"
-            throw ToolError(error.kind, "\(name) \(what)", limit: error.kind == .overLimit ? "maxBytes" : nil)
+    /// The trace file's lines, read a chunk at a time (the file's bytes are never held whole), sorted and
+    /// checked as `read` does. Without `keepTiles` each frame's tiles are dropped as its line is read, leaving
+    /// their digest and count (and feeding the tile positions to `scale`, when given): memory then grows with
+    /// the frame count only, not with the tiles.
+    /// - Throws: as `read`.
+    static func entries(_ path: String, limits: TraceLimits, keepTiles: Bool, scale: inout ScaleInference?) throws(ToolError) -> [TraceEntry] {
+        let name = "trace \(FileInput.quoted(path))"
+        var parsed: [TraceEntry] = []
+        try forEachLine(path, limits: limits) { (buffer, range, lineNumber) throws(ToolError) in
+            var frame: TraceFrame
+            do throws(TraceLineError) { frame = try TraceLineParser.parse(buffer, range) } catch {
+                throw ToolError(.invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
+            }
+            var digest = TileDigest()
+            let count = frame.tiles.count
+            if !keepTiles {
+                digest = TileDigest(frame.tiles)
+                if scale != nil { for tile in frame.tiles { scale!.add(tile) } }
+                frame.tiles = []
+            }
+            parsed.append(TraceEntry(frame: frame, line: lineNumber, digest: digest, tileCount: count))
         }
+        try order(&parsed, name: name)
+        return parsed
     }
 
     /// Reads trace lines from memory; `name` starts every error message.
@@ -71,7 +92,7 @@ public enum TraceReader {
         guard bytes.count <= limits.maxBytes else {
             throw ToolError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: "maxBytes")
         }
-        var parsed: [(frame: TraceFrame, line: Int)] = []
+        var parsed: [TraceEntry] = []
         try bytes.withUnsafeBufferPointer { (buffer) throws(ToolError) in
             var lineStart = 0, lineNumber = 0
             while lineStart < buffer.count {
@@ -86,36 +107,41 @@ public enum TraceReader {
                     throw ToolError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: "maxLines")
                 }
                 do throws(TraceLineError) {
-                    parsed.append((try TraceLineParser.parse(buffer, lineStart..<lineEnd), lineNumber))
+                    let frame = try TraceLineParser.parse(buffer, lineStart..<lineEnd)
+                    parsed.append(TraceEntry(frame: frame, line: lineNumber, digest: TileDigest(), tileCount: frame.tiles.count))
                 } catch {
                     throw ToolError(.invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
                 }
             }
         }
-        return try ordered(parsed, name: name)
+        try order(&parsed, name: name)
+        return parsed.map(\.frame)
     }
 
     /// Sorts by frame number, drops exact repeats, and refuses a frame given two ways or time
-    /// going backwards (traces of two different renders mixed).
-    static func ordered(_ lines: [(frame: TraceFrame, line: Int)], name: String) throws(ToolError) -> [TraceFrame] {
-        let sorted = lines.sorted { ($0.frame.frame, $0.line) < ($1.frame.frame, $1.line) }
-        var out: [TraceFrame] = []
-        out.reserveCapacity(sorted.count)
-        var previous: (frame: TraceFrame, line: Int)?
-        for entry in sorted {
-            if let p = previous, p.frame.frame == entry.frame.frame {
-                guard p.frame == entry.frame else {
-                    throw ToolError(.invalidInput, "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values")
+    /// going backwards (traces of two different renders mixed). In place, so a long trace is not copied.
+    /// Frames read without their tiles compare by their tiles' digest.
+    static func order(_ lines: inout [TraceEntry], name: String) throws(ToolError) {
+        lines.sort { ($0.frame.frame, $0.line) < ($1.frame.frame, $1.line) }
+        var kept = 0
+        for index in lines.indices {
+            let entry = lines[index]
+            if kept > 0 {
+                let p = lines[kept - 1]
+                if p.frame.frame == entry.frame.frame {
+                    guard p.frame == entry.frame, p.digest == entry.digest else {
+                        throw ToolError(.invalidInput, "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values")
+                    }
+                    continue
                 }
-                continue
+                if entry.frame.t < p.frame.t {
+                    throw ToolError(.invalidInput, "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?")
+                }
             }
-            if let p = previous, entry.frame.t < p.frame.t {
-                throw ToolError(.invalidInput, "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?")
-            }
-            out.append(entry.frame)
-            previous = entry
+            lines[kept] = entry
+            kept += 1
         }
-        return out
+        lines.removeSubrange(kept...)
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A }

@@ -36,9 +36,8 @@ enum DiffTraceCommand {
         guard files.count == 2 else {
             throw UsageError("diff-trace takes two trace files, EXPECTED and ACTUAL (see render-grid diff-trace --help)")
         }
-        let expected = try TraceReader.read(files[0]), actual = try TraceReader.read(files[1])
-        let scale = args.int("--scale") ?? TraceDiff.inferredScale(of: expected + actual)
-        let diff = TraceDiff.compare(expected: expected, actual: actual, scale: scale)
+        // Streamed: memory grows with the frame count, not the tiles (see TraceDiff.compare(expectedFile:)).
+        let (diff, frames) = try TraceDiff.compare(expectedFile: files[0], actualFile: files[1], scale: args.int("--scale"))
         if args.flag("--json") {
             print(diff.json())
         } else if let first = diff.firstDifferingFrame {
@@ -47,7 +46,7 @@ enum DiffTraceCommand {
             print("summary:")
             for line in diff.summary { print("  " + line) }
         } else {
-            print("traces agree (\(expected.count) frames)")
+            print("traces agree (\(frames) frames)")
         }
         return diff.isEmpty ? 0 : 1
     }
