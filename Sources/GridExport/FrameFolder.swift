@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Rasterizer
 
 /// The frame files of one render, written without an `fsync` each and made durable together by
 /// `sync()` at the end of the run.
@@ -38,7 +38,7 @@ package final class FrameFolder: Sendable {
     /// `syncfs`, where the C library has it (Linux); nil means `fsync` each written frame instead.
     private let syncFileSystem: SyncFunction?
     /// The names written, kept only when there is no `syncfs` (so `sync()` can `fsync` each).
-    private let written = Mutex<[String]>([])
+    private let written = Locked<[String]>([])
     /// Writes each frame with `FileOutput.writeAtomically` (an `fsync` per frame) instead: the path
     /// before `FrameFolder`, kept for `scripts/bench.sh` (`RENDER_GRID_FSYNC_EACH_FRAME=1`).
     private let fsyncEachFrame: Bool

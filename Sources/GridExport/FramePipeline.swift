@@ -115,7 +115,7 @@ struct FramePipeline {
             var carried: Output? = nil
             if !overlays, let previous, previous.frame.drawsSame(as: groups[0][0]) { carried = previous.output }
             let reused = carried
-            let results = Mutex<[Int: Result<(output: Output?, rendered: Bool, kept: Int), Error>]>([:])
+            let results = Locked<[Int: Result<(output: Output?, rendered: Bool, kept: Int), Error>]>([:])
             let next = Atomic<Int>(0)
             DispatchQueue.concurrentPerform(iterations: min(jobs, groups.count)) { worker in
                 let box = workers[worker]

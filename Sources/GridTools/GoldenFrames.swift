@@ -57,11 +57,9 @@ enum GoldenFrames {
     /// (`RenderedFrame.repeatsPrevious`) reuses its hash, `previous` for the batch's first frame.
     static func hash(_ batch: [RenderedFrame], jobs: Int, previous: String?)
         -> [(pixels: String, line: String, trace: String)] {
-        final class Slots: @unchecked Sendable {
-            var values: [(pixels: String, line: String, trace: String)?]
-            init(_ n: Int) { values = Array(repeating: nil, count: n) }
-        }
-        let slots = Slots(batch.count)
+        // Each worker fills its own slot, but a slot of a shared array is written through the array: an
+        // exclusive access to all of it, so unguarded writes from several threads race (TSan reports them).
+        let slots = Locked([(pixels: String, line: String, trace: String)?](repeating: nil, count: batch.count))
         // Which frames need their own pixel hash: the first of each run of one drawing.
         let owner: [Int?] = batch.indices.map { i in
             batch[i].repeatsPrevious && (i > 0 || previous != nil) ? nil : i
@@ -72,7 +70,7 @@ enum GoldenFrames {
             let trace = String(SHA256.hex(Array(line.utf8)).prefix(16))
             var pixels = ""
             if owner[i] != nil { pixels = SHA256.pixels(frames[i].image) }
-            slots.values[i] = (pixels, line, trace)
+            slots.withLock { $0[i] = (pixels, line, trace) }
         }
         if jobs > 1 && frames.count > 1 {
             DispatchQueue.concurrentPerform(iterations: frames.count, execute: work)
@@ -81,8 +79,9 @@ enum GoldenFrames {
         }
         var out: [(pixels: String, line: String, trace: String)] = []
         out.reserveCapacity(frames.count)
+        let values = slots.withLock { $0 }
         for i in frames.indices {
-            var value = slots.values[i]!
+            var value = values[i]!
             if owner[i] == nil { value.pixels = i > 0 ? out[i - 1].pixels : previous ?? "" }
             out.append(value)
         }

@@ -192,7 +192,7 @@ public enum ImageDiff {
             pairs = [((actual as NSString).lastPathComponent, expected, actual)]
         }
         if let out = options.outputDirectory { try FileOutput.makeDirectory(out) }
-        let results = Mutex<[Int: Result<FrameComparison, Error>]>([:])
+        let results = Locked<[Int: Result<FrameComparison, Error>]>([:])
         let next = Atomic<Int>(0)
         let work = pairs
         DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, work.count))) { _ in
