@@ -79,4 +79,13 @@ import Testing
         let ratio = Double(total) / Double(Self.number(m.output.1))
         #expect(String(format: "%.1f", ratio) == String(m.output.3), "ratio 1/\(String(format: "%.1f", ratio))")
     }
+
+    /// "holds 187 bad scenarios" and "a corpus of 35 bad traces": the corpora's sizes.
+    @Test func corpusSizes() throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let scenarios = CLI.files(in: CLI.packageRoot.appendingPathComponent("Tests/TestSupport/BadScenarios")).filter { $0.hasSuffix(".json") }
+        let traces = CLI.files(in: CLI.packageRoot.appendingPathComponent("Tests/GridToolsTests/Fixtures/BadTraces")).filter { $0.hasSuffix(".jsonl") }
+        #expect(readme.contains("holds \(scenarios.count) bad scenarios"), "\(scenarios.count) bad scenarios")
+        #expect(readme.contains("a corpus of \(traces.count) bad traces"), "\(traces.count) bad traces")
+    }
 }
