@@ -10,6 +10,7 @@
 #if defined(__x86_64__) && !defined(RG_NO_SIMD)
 #define RG_HAVE_SHA_NI 1
 #include <cpuid.h>
+#include <stdatomic.h>
 #include <immintrin.h>
 #else
 #define RG_HAVE_SHA_NI 0
@@ -106,9 +107,15 @@ static int rg_sha256_cpu_has_sha(void) {
 
 int rg_sha256_accelerated(void) {
 #if RG_HAVE_SHA_NI
-    static int cached = -1;  /* a benign race: every thread computes the same value */
-    if (cached < 0) cached = rg_sha256_cpu_has_sha();
-    return cached;
+    /* Atomic, relaxed: threads may each ask cpuid once, and all store the same answer. A plain int here is a
+       data race in C11's terms, and ThreadSanitizer reports it. */
+    static _Atomic int cached = -1;
+    int value = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (value < 0) {
+        value = rg_sha256_cpu_has_sha();
+        atomic_store_explicit(&cached, value, memory_order_relaxed);
+    }
+    return value;
 #else
     return 0;
 #endif
