@@ -53,7 +53,10 @@ struct AxisRules: Sendable {
             let edge = x0 < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
             var target = edge
             if paging == .viewport || paging == .target { target = pageOffset(page(of: edge)) }
-            return springPlan(at: t0, from: x0, velocity: bounces ? v0 : 0, to: target, edge: true)
+            // UIKit's spring back starts toward the edge at `Spring.releaseKick`·ω times the distance past it,
+            // on top of the release velocity (rubberband_top: a finger held 235 pt past the top, lifted).
+            let kick = -Spring.releaseKick * Spring.omega * Fixed.points(x0 - target)
+            return springPlan(at: t0, from: x0, velocity: (bounces ? v0 : 0) + kick, to: target, edge: true)
         }
         switch paging {
         case .viewport:
@@ -67,8 +70,7 @@ struct AxisRules: Sendable {
             let target = pageOffset(landing)
             let distance = Fixed.points(target - x0)
             if abs(distance) < 0.001 { return .rest(at: target, from: t0) }
-            let k = -1000 * log(rate)
-            let v = distance * k + (distance > 0 ? 1 : -1) * ScrollPhysics.minimumVelocity
+            let v = distance / ScrollPhysics.distanceFactor(rate: rate) + (distance > 0 ? 1 : -1) * ScrollPhysics.minimumVelocity
             let duration = ScrollPhysics.decelerationDuration(speed: abs(v), rate: rate)
             return AxisPlan(pieces: [.decelerate(start: t0, end: t0 + duration, from: x0, velocity: v, rate: rate),
                                      .hold(start: t0 + duration, at: target)])

@@ -50,6 +50,8 @@ public struct Limits: Sendable, Equatable {
     /// this bounds that work as `maxFrames` bounds the frames'; and with `maxDistance` per drag it
     /// keeps the total travel (10^14 points) inside the fixed-point range (±3.4·10^14 points).
     public static let maxSteps = 100_000
+    /// Touches in one `touches` step (a recorded gesture: 8 ms apart, 100,000 touches is 13 minutes).
+    public static let maxTouches = 100_000
     /// Lazy content: how many loaded tiles the model remembers as "loaded before" (oldest forgotten
     /// first), so a long scroll cannot grow that memory without end.
     public static let maxRememberedLoads = 100_000
@@ -78,6 +80,8 @@ enum Allowed {
     static let borderWidth = 0...1000.0
     static let fontSize = 0...500.0
     static let dragSeconds = 0.001...Limits.maxStepSeconds
+    /// A touch's timestamp: seconds on any clock (a log's CACurrentMediaTime stays as it is), exact to 1 µs.
+    static let touchTime = -1e9...1e9
     static let waitSeconds = 0...Limits.maxStepSeconds
     static let scrollSeconds = 0.001...Limits.maxStepSeconds
     static let distance = -Limits.maxDistance...Limits.maxDistance

@@ -161,6 +161,15 @@ struct PagerModel: ScrollEngine {
         motion = .drag(start: t, duration: duration, from: raw, delta: delta, release: release, then: then)
     }
 
+    /// Touches replay UIScrollView's pan; the pager is SwiftUI's DragGesture, which `Scenario.validate` keeps
+    /// them from. Called anyway, the finger goes from the first touch to the last in a straight line.
+    mutating func beginTouches(at t: Double, _ touches: [Touch]) {
+        let first = touches.first?.location ?? .zero, last = touches.last?.location ?? .zero
+        let held = touches.last?.phase == .cancelled
+        beginDrag(at: t, by: Vector(x: last.x - first.x, y: last.y - first.y), duration: max(Touch.span(touches), 0.001),
+                  release: .hold, then: held ? .cancel : .release)
+    }
+
     mutating func endDrag(at t: Double) {
         defer { _checkInvariants() }
         guard case let .drag(_, duration, _, delta, release, then) = motion else { return }

@@ -216,6 +216,12 @@ extension Scenario {
                 try checkPixels(size, limits: limits, path: path)
                 try checkLiveTiles(size, limits: limits, path: path)
                 fingerDown = false
+            case .touches:
+                if pager != nil {
+                    throw ScenarioError(kind: .invalidValue, path: path + ".touches",
+                        message: "touches replay UIScrollView's pan; the pager is SwiftUI's DragGesture: give it drag steps")
+                }
+                fingerDown = false
             case .fling, .scrollTo, .jump: fingerDown = false
             }
         }
@@ -291,6 +297,8 @@ extension Step {
             try Check.number(duration, in: Allowed.dragSeconds, path + ".drag.duration")
         case .cancel:
             break
+        case .touches(let touches):
+            try Touch.check(touches, path + ".touches")
         case let .resize(width, height):
             try Check.number(width, in: Allowed.viewportPoints, path + ".resize.width")
             try Check.number(height, in: Allowed.viewportPoints, path + ".resize.height")

@@ -385,6 +385,11 @@ public enum Step: Sendable, Equatable {
     case scrollTo(tile: TileCoordinate, animated: Bool, duration: Double)
     /// Centres `tile` at once, re-basing the content far away if needed.
     case jump(tile: TileCoordinate)
+    /// One finger's touches as UIKit delivers them: timestamped window positions with their phases, from
+    /// `began` to `ended` (or `cancelled`). The step lasts from the first touch's time to the last's; the
+    /// content follows the finger after the pan's slop, and the lift's velocity is estimated from the moves
+    /// as UIKit does (`TouchVelocity`).
+    case touches([Touch])
 
     /// How long the step lasts on the timeline (idle waits are resolved by the simulation).
     var fixedDuration: Double? {
@@ -393,6 +398,7 @@ public enum Step: Sendable, Equatable {
         case .waitUntilIdle: return nil
         case .fling, .jump, .cancel, .resize: return 0
         case .scrollTo(_, let animated, let duration): return animated ? duration : 0
+        case .touches(let touches): return Touch.span(touches)
         }
     }
 }

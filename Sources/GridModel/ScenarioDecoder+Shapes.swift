@@ -32,11 +32,14 @@ extension ScenarioDecoder {
         "jump.tile": #"{"x": 0, "y": 0}"#,
         "cancel": "{}",
         "resize": #"{"width": 844, "height": 390}"#,
+        "touches": #"{"events": [{"t": 0, "x": 200, "y": 700, "phase": "began"}, {"t": 0.1, "x": 200, "y": 600, "phase": "ended"}]}"#,
+        "touches.events[]": #"{"t": 0, "x": 200, "y": 700, "phase": "began"}"#,
     ]
 
     /// A short example of each array, by its key.
     package static let arrayExamples: [String: String] = [
         "steps": #"[{"drag": {"by": {"x": -300, "y": 0}, "duration": 0.4}}, {"wait": {"until": "idle"}}]"#,
         "layers": #"[{"factor": 0.5, "placement": "behind"}]"#,
+        "touches.events": #"[{"t": 0, "x": 200, "y": 700, "phase": "began"}, {"t": 0.1, "x": 200, "y": 600, "phase": "ended"}]"#,
     ]
 }

@@ -55,7 +55,7 @@ public enum ScenarioDecoder {
                    "labelColor", "fontSize"],
         "layers.factor": ["x", "y"],
         "layers.tileSize": ["width", "height"],
-        "steps[]": ["drag", "wait", "fling", "scrollTo", "jump", "cancel", "resize"],
+        "steps[]": ["drag", "wait", "fling", "scrollTo", "jump", "cancel", "resize", "touches"],
         "drag": ["by", "duration", "release", "then"],
         "drag.by": ["x", "y"],
         "wait": ["duration", "until", "max"],
@@ -67,6 +67,8 @@ public enum ScenarioDecoder {
         "jump.tile": ["x", "y"],
         "cancel": [],
         "resize": ["width", "height"],
+        "touches": ["events"],
+        "touches.events[]": ["t", "x", "y", "phase"],
     ]
 
     static func keys(_ object: String) -> [String] { keys[object]! }
@@ -188,6 +190,17 @@ public enum ScenarioDecoder {
         case "cancel":
             _ = try body.object("cancel")
             return .cancel
+        case "touches":
+            let members = try body.object("touches")
+            var touches: [Touch] = []
+            for event in try members.required("events").array("touches.events") {
+                let e = try event.object("touches.events[]")
+                touches.append(Touch(time: try e.required("t").double(in: Allowed.touchTime),
+                                     location: Vector(x: try e.required("x").double(in: Allowed.distance),
+                                                      y: try e.required("y").double(in: Allowed.distance)),
+                                     phase: try e.required("phase").enumeration(Touch.Phase.self)))
+            }
+            return .touches(touches)
         case "resize":
             let r = try body.object("resize")
             return .resize(width: try r.required("width").double(in: Allowed.viewportPoints),

@@ -8,7 +8,9 @@ protocol ScrollEngine: Sendable {
     var isFingerDown: Bool { get }
 
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd)
-    /// The drag step's time is up.
+    /// A `touches` step begins: the finger touches down and follows the touches until `endDrag`.
+    mutating func beginTouches(at t: Double, _ touches: [Touch])
+    /// The drag or touches step's time is up.
     mutating func endDrag(at t: Double)
     mutating func cancel(at t: Double)
     mutating func fling(at t: Double, finger: Vector)

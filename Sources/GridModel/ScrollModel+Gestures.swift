@@ -21,7 +21,17 @@ extension ScrollModel {
         events.append(.willBeginDragging)
     }
 
+    /// A `drag` step: the finger moves by `finger` points in a straight line over `duration` seconds. A new
+    /// touch crosses the pan's slop first; a drag that goes on from a kept one does not.
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
+        let slop = isFingerDown ? 0 : ScrollPhysics.panSlop
+        startDrag(at: t, path: FingerPath(shape: .line(finger: finger, duration: duration), slop: slop),
+                  duration: duration, release: release, then: then)
+    }
+
+    /// The finger touches down (unless it is down already) and moves along `path`; an axis that cannot
+    /// scroll ignores the finger's motion along it.
+    mutating func startDrag(at t: Double, path: FingerPath, duration: Double, release: Release, then: DragEnd) {
         defer { _checkInvariants() }
         let continuing = isFingerDown
         let carry = carryForTouch(at: t)
@@ -32,8 +42,9 @@ extension ScrollModel {
             touchDown(at: t)
         }
         let raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
-        let delta = FixedShift(x: x.enabled ? Fixed.from(points: -finger.x) : 0, y: y.enabled ? Fixed.from(points: -finger.y) : 0)
-        motion = .drag(Drag(start: t, duration: duration, rawStart: raw, delta: delta, release: release, then: then, carry: carry))
+        var path = path
+        if !x.enabled || !y.enabled { path.lock(x: x.enabled, y: y.enabled) }
+        motion = .drag(Drag(start: t, duration: duration, rawStart: raw, path: path, release: release, then: then, carry: carry))
     }
 
     /// The drag step's time is up: lift, cancel or keep the finger down.
@@ -46,7 +57,8 @@ extension ScrollModel {
         case .keep:
             // The finger stays where it is: the drag goes on with no movement.
             let raw = drag.raw(at: t)
-            motion = .drag(Drag(start: t, duration: 1, rawStart: raw, delta: .zero, release: .hold, then: .keep, carry: drag.carry))
+            let still = FingerPath(shape: .line(finger: .zero, duration: 1), slop: 0)
+            motion = .drag(Drag(start: t, duration: 1, rawStart: raw, path: still, release: .hold, then: .keep, carry: drag.carry))
         case .cancel:
             cancel(at: t)
         case .release:
@@ -104,14 +116,18 @@ extension ScrollModel {
         if isFingerDown { time = t; setOffset(motionOffset(at: t)); lift(at: t, velocity: .zero) }
     }
 
+    /// The finger lifts at `t` with the content moving at `velocity` (points/s). The delegate hears of it at
+    /// once; the motion after it (deceleration, spring back, paging settle) starts `ScrollPhysics.liftDelay`
+    /// later, as UIKit's does.
     mutating func lift(at t: Double, velocity: Vector) {
+        let t0 = t + ScrollPhysics.liftDelay
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
-        let end = t + ScrollPhysics.decelerationDuration(speed: speed, rate: rate, stop: stopSpeed)
-        let moving = end > t ? velocity : .zero
-        let inputs = ReleaseInputs(start: t, from: offset, velocity: moving, end: end)
-        let (px, py) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: moving.x, end: end),
-                                      rulesY.release(at: t, from: offset.y, velocity: moving.y, end: end), inputs)
-        let decelerates = max(px.end, py.end) > t
+        let end = t0 + ScrollPhysics.decelerationDuration(speed: speed, rate: rate, stop: stopSpeed)
+        let moving = end > t0 ? velocity : .zero
+        let inputs = ReleaseInputs(start: t0, from: offset, velocity: moving, end: end)
+        let (px, py) = endingTogether(rulesX.release(at: t0, from: offset.x, velocity: moving.x, end: end),
+                                      rulesY.release(at: t0, from: offset.y, velocity: moving.y, end: end), inputs)
+        let decelerates = max(px.end, py.end) > t0
         let target = FixedPoint(x: px.target, y: py.target)
         events.append(.willEndDragging(velocity: moving, targetContentOffset: target.points))
         events.append(.didEndDragging(willDecelerate: decelerates))

@@ -84,19 +84,21 @@ struct ScrollModel: ScrollEngine {
         var duration: Double
         /// Where the finger puts the content before rubber-banding.
         var rawStart: FixedPoint
-        var delta: FixedShift
+        /// The finger's path: a line, or replayed touches; the content moves the other way, after the slop.
+        var path: FingerPath
         var release: Release
         var then: DragEnd
         /// `scroll.touchDown` `.keepVelocity`: the deceleration the touch did not stop, still moving the content.
         var carry: Carry? = nil
 
         func raw(at t: Double) -> FixedPoint {
-            let u = min(max((t - start) / duration, 0), 1)
-            let moved = rawStart + FixedShift(x: Int64((Double(delta.x) * u).rounded()), y: Int64((Double(delta.y) * u).rounded()))
+            let m = path.moved(at: t - start)
+            let moved = rawStart + FixedShift(x: Fixed.from(points: -m.x), y: Fixed.from(points: -m.y))
             guard let carry else { return moved }
             return moved + carry.shift(from: start, to: t)
         }
-        var velocity: Vector { Vector(x: Fixed.points(delta.x) / duration, y: Fixed.points(delta.y) / duration) }
+        /// The content's velocity (points/s, before rubber-banding) when the finger lifts.
+        var velocity: Vector { let v = path.releaseVelocity; return Vector(x: -v.x, y: -v.y) }
     }
 
     /// Deliberate bugs for tests of the checks.

@@ -14,15 +14,27 @@ public enum ScrollPhysics {
     public static let fastDecelerationRate = 0.99
     /// Deceleration ends when the speed drops below this many points per second.
     package static let minimumVelocity = 10.0
+    /// The pan's slop, points: the content stays until the finger has moved this far from where it touched
+    /// down, then follows it this far behind for the rest of the gesture (measured: every trace's content
+    /// travel is the finger's less 10 pt).
+    package static let panSlop = 10.0
+    /// Seconds from a lift to the start of the motion after it (measured: the deceleration and the spring
+    /// back fit best starting 1 ms after the lift's timestamp).
+    package static let liftDelay = 0.001
 
     /// v(t) = v0·d^(1000·t).
     package static func velocity(_ v0: Double, rate d: Double, at t: Double) -> Double {
         v0 * pow(d, 1000 * t)
     }
 
-    /// x(t) − x0 = v0·(d^(1000t) − 1)/(1000·ln d).
+    /// UIKit multiplies the velocity by d every millisecond and moves by it: after n ms the content has moved
+    /// v0/1000·(d + d² + … + dⁿ) = v0·F·(1 − dⁿ) with F = d/(1000·(1 − d)), 0.499 s for `.normal` (the
+    /// continuous integral's 1/(−1000·ln d) is 0.4995 s, 0.5 pt more per 1000 pt/s; the traces side with the sum).
+    package static func distanceFactor(rate d: Double) -> Double { d / (1000 * (1 - d)) }
+
+    /// x(t) − x0 = v0·F·(1 − d^(1000t)): the per-millisecond sum at whole milliseconds, smooth between them.
     package static func displacement(_ v0: Double, rate d: Double, at t: Double) -> Double {
-        v0 * (pow(d, 1000 * t) - 1) / (1000 * log(d))
+        v0 * distanceFactor(rate: d) * (1 - pow(d, 1000 * t))
     }
 
     /// Time for a speed to decay to `stop` (`minimumVelocity` unless a naive policy says otherwise); 0 when it
@@ -37,7 +49,7 @@ public enum ScrollPhysics {
     /// When a deceleration from v0 has covered `distance` (same sign as v0); nil if it never does.
     package static func timeToCover(_ distance: Double, from v0: Double, rate d: Double) -> Double? {
         guard v0 != 0 else { return nil }
-        let argument = 1 + distance * 1000 * log(d) / v0
+        let argument = 1 - distance / (v0 * distanceFactor(rate: d))
         guard argument > 0 else { return nil }
         let t = log(argument) / (1000 * log(d))
         return t >= 0 ? t : nil

@@ -112,7 +112,10 @@ public struct Simulation: Sendable {
             }
             guard stepEnd <= t else { return }
             clock = stepEnd
-            if case .drag = steps[index] { model.endDrag(at: stepEnd) }
+            switch steps[index] {
+            case .drag, .touches: model.endDrag(at: stepEnd)
+            default: break
+            }
             current = nil
         }
     }
@@ -121,6 +124,8 @@ public struct Simulation: Sendable {
         switch timeline[index] {
         case let .drag(by, duration, release, then):
             model.beginDrag(at: t, by: by, duration: duration, release: release, then: then)
+        case .touches(let touches):
+            model.beginTouches(at: t, touches)
         case .cancel:
             model.cancel(at: t)
         case let .resize(width, height):

@@ -9,11 +9,17 @@ import Darwin
 /// A critically damped spring: e(t) = (e0 + (v0 + ω·e0)·t)·e^(−ωt), the displacement from its target.
 /// It never oscillates, so an edge bounce overshoots once and settles exactly on the edge.
 enum Spring {
-    /// ω for edge bounces and paging snaps, s⁻¹: a 100-point displacement settles in about half a second,
-    /// close to UIScrollView's bounce; an edge hit at 2000 pt/s overshoots by v/(ω·e) ≈ 49 points.
-    static let omega = 15.0
-    /// Settled when within this distance (points) and speed (points/s) of the target.
-    static let restDistance = 0.05
+    /// ω for edge bounces and paging snaps, s⁻¹, fitted to UIKit's traces: edge_impact hits the bottom edge at
+    /// 3005 pt/s and overshoots by v/(ω·e) = 100.5 pt (UIKit: 100.3); rubberband_top springs back from 235 pt
+    /// in 0.69 s as UIKit does. An edge hit at 2000 pt/s overshoots by 67 points.
+    static let omega = 11.0
+    /// A release past an edge starts its spring back toward the edge at this fraction of ω times the distance
+    /// past it, besides the release velocity (fitted to rubberband_top: 1700 pt/s from 235 pt, where a spring
+    /// from rest lags UIKit by 20 pt in the first frames).
+    static let releaseKick = 0.66
+    /// Settled when within this distance (points) and speed (points/s) of the target: UIKit's springs end
+    /// about when they are within 0.4 pt (edge_impact 0.81 s after the lift, rubberband_top 0.69 s).
+    static let restDistance = 0.4
     static let restSpeed = 5.0
 
     static func displacement(_ e0: Double, velocity v0: Double, omega w: Double, at t: Double) -> Double {

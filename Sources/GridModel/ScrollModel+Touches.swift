@@ -1,0 +1,107 @@
+/// A finger's path during a drag: a `drag` step's straight line at constant speed, or a `touches` step's
+/// replayed touches (the finger jumps to each touch's position at its time, as UIKit delivers them). The
+/// pan's slop is crossed here: the content stays until the finger has travelled `ScrollPhysics.panSlop`
+/// from where it touched down, then follows it that far behind.
+struct FingerPath: Sendable {
+    enum Shape: Sendable {
+        /// From the touch-down point by `finger` points over `duration` seconds.
+        case line(finger: Vector, duration: Double)
+        /// Touch times (seconds after the first) and finger positions relative to the first.
+        case touches(times: [Double], positions: [Vector], velocity: Vector)
+    }
+
+    var shape: Shape
+    /// The slop still to cross, points: `ScrollPhysics.panSlop` for a finger that just touched down, 0 for
+    /// a gesture that goes on (a drag after `then: keep`).
+    var slop: Double
+
+    /// The finger's offset from its starting point `τ` seconds into the path.
+    func finger(at tau: Double) -> Vector {
+        switch shape {
+        case let .line(finger, duration):
+            let u = min(max(tau / duration, 0), 1)
+            return Vector(x: finger.x * u, y: finger.y * u)
+        case let .touches(times, positions, _):
+            return positions[Self.index(times, at: tau)]
+        }
+    }
+
+    /// How far the finger moves the content by `τ`, in finger points (the content moves the other way):
+    /// nothing until the finger is `slop` from its start, then the finger's offset less `slop` along the
+    /// direction it crossed the slop in.
+    func moved(at tau: Double) -> Vector {
+        let f = finger(at: tau)
+        guard slop > 0 else { return f }
+        guard let crossing = slopCrossing, tau >= crossing.time else { return .zero }
+        return Vector(x: f.x - crossing.direction.x * slop, y: f.y - crossing.direction.y * slop)
+    }
+
+    /// When the finger first reaches `slop` from its start and its direction then (a unit vector).
+    var slopCrossing: (time: Double, direction: Vector)? {
+        switch shape {
+        case let .line(finger, duration):
+            let length = (finger.x * finger.x + finger.y * finger.y).squareRoot()
+            guard length >= slop, length > 0 else { return nil }
+            return (duration * slop / length, Vector(x: finger.x / length, y: finger.y / length))
+        case let .touches(times, positions, _):
+            for (time, p) in zip(times, positions) {
+                let length = (p.x * p.x + p.y * p.y).squareRoot()
+                if length >= slop, length > 0 { return (time, Vector(x: p.x / length, y: p.y / length)) }
+            }
+            return nil
+        }
+    }
+
+    /// The finger's velocity when it lifts at the path's end (points/s): a line's constant speed; UIKit's
+    /// estimate from replayed touches (`TouchVelocity`). None if the pan never crossed its slop.
+    var releaseVelocity: Vector {
+        guard slop == 0 || slopCrossing != nil else { return .zero }
+        switch shape {
+        case let .line(finger, duration): return Vector(x: finger.x / duration, y: finger.y / duration)
+        case let .touches(_, _, velocity): return velocity
+        }
+    }
+
+    /// Drops the finger's motion along an axis that cannot scroll (`x` or `y` false), before the slop is
+    /// measured: only travel along a scrolling axis moves the content.
+    mutating func lock(x: Bool, y: Bool) {
+        func keep(_ v: Vector) -> Vector { Vector(x: x ? v.x : 0, y: y ? v.y : 0) }
+        switch shape {
+        case let .line(finger, duration): shape = .line(finger: keep(finger), duration: duration)
+        case let .touches(times, positions, velocity):
+            shape = .touches(times: times, positions: positions.map(keep), velocity: keep(velocity))
+        }
+    }
+
+    /// The last index whose time is at or before `tau` (0 before the first), by bisection.
+    static func index(_ times: [Double], at tau: Double) -> Int {
+        var low = 0, high = times.count - 1
+        guard high > 0, tau >= times[0] else { return 0 }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if times[mid] <= tau { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// A `touches` step's path: positions relative to the first touch, times after it.
+    static func replaying(_ touches: [Touch]) -> FingerPath {
+        let t0 = touches[0].time, p0 = touches[0].location
+        let times = touches.map { $0.time - t0 }
+        let positions = touches.map { Vector(x: $0.location.x - p0.x, y: $0.location.y - p0.y) }
+        let lift = touches[touches.count - 1]
+        let velocity = lift.phase == .cancelled ? .zero : TouchVelocity.estimate(TouchVelocity.samples(touches), lift: lift.time)
+        return FingerPath(shape: .touches(times: times, positions: positions, velocity: velocity), slop: ScrollPhysics.panSlop)
+    }
+}
+
+extension ScrollModel {
+    /// A `touches` step: the finger touches down (a finger still down from a kept drag lifts first), moves
+    /// through the touches and lifts (or is cancelled) at the last one, by `endDrag`.
+    mutating func beginTouches(at t: Double, _ touches: [Touch]) {
+        releaseIfHeld(at: t)
+        let path = FingerPath.replaying(touches)
+        let then: DragEnd = touches[touches.count - 1].phase == .cancelled ? .cancel : .release
+        startDrag(at: t, path: path, duration: Touch.span(touches), release: .fling, then: then)
+    }
+}
