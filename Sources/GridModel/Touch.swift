@@ -21,6 +21,7 @@ public struct Touch: Sendable, Equatable {
     public var time: Double
     /// The finger's position in the window, in points.
     public var location: Vector
+    /// Where the touch is in its life: touching down, moving, still, lifting or cancelled.
     public var phase: Phase
 
     /// A touch at `time` seconds, at `location` (window points), in `phase`.

@@ -62,7 +62,10 @@ extension PatternMonitor {
             diverged = true
             return
         }
-        guard let q = beforePrevious, q.phase == .decelerating, !p.events.contains(where: Self.restarts) else { return }
+        // The motion after a lift starts `ScrollPhysics.liftDelay` after it: the frame of the lift is not a
+        // point of the curve.
+        guard let q = beforePrevious, q.phase == .decelerating, !p.events.contains(where: Self.restarts),
+              !q.events.contains(where: Self.restarts) else { return }
         let qAbs = absoluteOffset(q, [p, frame])
         let d1 = Vector(x: pAbs.x - qAbs.x, y: pAbs.y - qAbs.y)
         let before = (d1.x * d1.x + d1.y * d1.y).squareRoot()
