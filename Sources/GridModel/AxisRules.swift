@@ -131,7 +131,7 @@ struct AxisRules: Sendable {
         plan.hitsEdge = true
         if bounces {
             let vh = ScrollPhysics.velocity(v0, rate: rate, at: hit)
-            let settle = Spring.duration(0, velocity: vh, omega: Spring.omega)
+            let settle = Spring.duration(0, velocity: vh, omega: Spring.omega, rest: Spring.edgeRestDistance)
             plan.pieces[1] = .spring(start: th, end: th + settle, from: edge, velocity: vh, to: edge, omega: Spring.omega)
             plan.pieces.append(.hold(start: th + settle, at: edge))
         } else {
@@ -146,7 +146,8 @@ struct AxisRules: Sendable {
     /// from past a content edge (a bounce).
     func springPlan(at t0: Double, from x0: Int64, velocity v0: Double, to target: Int64, edge: Bool,
                     omega: Double = Spring.omega) -> AxisPlan {
-        let settle = Spring.duration(Fixed.points(x0 - target), velocity: v0, omega: omega)
+        let rest = edge ? Spring.edgeRestDistance : Spring.pageRestDistance
+        let settle = Spring.duration(Fixed.points(x0 - target), velocity: v0, omega: omega, rest: rest)
         var plan = AxisPlan(pieces: [.spring(start: t0, end: t0 + settle, from: x0, velocity: v0, to: target, omega: omega),
                                      .hold(start: t0 + settle, at: target)])
         if edge { plan.bounceFrom = 0; plan.hitsEdge = true }

@@ -22,13 +22,13 @@ extension ScrollModel {
     }
 
     /// A `drag` step: the finger moves by `finger` points in a straight line over `duration` seconds. A new
-    /// touch crosses the pan's slop first; a drag that goes on from a kept one does not.
+    /// touch crosses the pan's slop first (the content moves `finger` less 10 points, 10 points behind the
+    /// finger); a drag that goes on from a kept one does not.
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
         let slop = isFingerDown ? 0 : ScrollPhysics.panSlop
         startDrag(at: t, path: FingerPath(shape: .line(finger: finger, duration: duration), slop: slop),
                   duration: duration, release: release, then: then)
     }
-
     /// The finger touches down (unless it is down already) and moves along `path`; an axis that cannot
     /// scroll ignores the finger's motion along it.
     mutating func startDrag(at t: Double, path: FingerPath, duration: Double, release: Release, then: DragEnd) {

@@ -17,9 +17,13 @@ enum Spring {
     /// past it, besides the release velocity (fitted to rubberband_top: 1700 pt/s from 235 pt, where a spring
     /// from rest lags UIKit by 20 pt in the first frames).
     static let releaseKick = 0.66
-    /// Settled when within this distance (points) and speed (points/s) of the target: UIKit's springs end
-    /// about when they are within 0.4 pt (edge_impact 0.81 s after the lift, rubberband_top 0.69 s).
-    static let restDistance = 0.4
+    /// A spring back to a content edge has settled within this distance (points) and `restSpeed` of it: UIKit's
+    /// end about there (edge_impact 0.81 s after the lift, rubberband_top 0.69 s), and the offset then steps
+    /// onto the edge, as UIKit's last displayed step does.
+    static let edgeRestDistance = 0.4
+    /// A paging settle has settled within this distance (points): no trace measures UIKit's, and a last step
+    /// this small never shows.
+    static let pageRestDistance = 0.05
     static let restSpeed = 5.0
 
     static func displacement(_ e0: Double, velocity v0: Double, omega w: Double, at t: Double) -> Double {
@@ -31,11 +35,12 @@ enum Spring {
         return (b - w * (e0 + b * t)) * exp(-w * t)
     }
 
-    /// When the spring settles, found on a 1 ms grid (deterministic), at most 10 s.
-    static func duration(_ e0: Double, velocity v0: Double, omega w: Double) -> Double {
+    /// When the spring is within `rest` points and `restSpeed` of its target, found on a 1 ms grid
+    /// (deterministic), at most 10 s.
+    static func duration(_ e0: Double, velocity v0: Double, omega w: Double, rest: Double) -> Double {
         var t = 0.0
         while t < 10 {
-            if abs(displacement(e0, velocity: v0, omega: w, at: t)) < restDistance
+            if abs(displacement(e0, velocity: v0, omega: w, at: t)) < rest
                 && abs(velocity(e0, velocity: v0, omega: w, at: t)) < restSpeed { return t }
             t += 0.001
         }

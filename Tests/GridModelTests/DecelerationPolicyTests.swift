@@ -43,17 +43,18 @@ import Testing
 
     // MARK: scroll.decelerationStop
 
-    /// A slow drag released at 5 pt/s: UIKit does not decelerate below 10 pt/s; `nearZero` creeps on for seconds.
+    /// A slow drag (12 points in 2.4 s, 2 past the pan's slop) released at 5 pt/s: UIKit does not decelerate below 10 pt/s; `nearZero` creeps on for seconds.
     @Test(arguments: [("minimumVelocity", false), ("nearZero", true)])
     func aTinyRelease(stop: String, creeps: Bool) throws {
         let frames = try allFrames(try decode(scenarioJSON(
-            steps: #"[{ "drag": { "by": { "x": -2 }, "duration": 0.4, "release": "fling" } }, { "wait": { "duration": 4 } }]"#,
+            steps: #"[{ "drag": { "by": { "x": -12 }, "duration": 2.4, "release": "fling" } }, { "wait": { "duration": 4 } }]"#,
             scroll: #"{ "recenter": "none", "decelerationStop": "\#(stop)" }"#, viewport: #"{ "width": 200, "height": 200, "scale": 2 }"#,
             grid: #"{ "rows": 0 }"#, fps: 30)))
         let decelerating = frames.filter { $0.phase == .decelerating }
         let released = try #require(frames.first { $0.has(.willEndDragging) })
         if creeps {
-            // log(0.01/5) / (1000·log 0.998) = 3.1 s of deceleration, 2.5 points in all, a few hundredths per frame at the end.
+            // log(0.01/5) / (1000·log 0.998) = 3.1 s of deceleration, (5 − 0.01)·0.499 = 2.49 points in all, a few
+            // hundredths per frame at the end.
             #expect(abs(Double(decelerating.count) / 30 - 3.1) < 0.05, "\(decelerating.count)")
             #expect(abs(frames.last!.contentOffset.x - released.contentOffset.x - 2.49) < 0.01)
             #expect(released.events.contains(.didEndDragging(willDecelerate: true)))
@@ -78,7 +79,11 @@ import Testing
 
     @Test func aTouchDownStopsTheContent() throws {
         let frames = try touchFrames("stop")
-        let steps = (19...48).map { frames[$0].contentOffset.x - frames[$0 - 1].contentOffset.x }
+        // The touch at frame 18 stops the content; the finger crosses the pan's 10-pt slop at frame 23 (5 frames of
+        // 2 points), and the content then follows it 2 points a frame.
+        let still = (19...23).map { frames[$0].contentOffset.x - frames[$0 - 1].contentOffset.x }
+        let steps = (24...48).map { frames[$0].contentOffset.x - frames[$0 - 1].contentOffset.x }
+        #expect(still.allSatisfy { abs($0) < 1e-6 }, "\(still)")
         #expect(steps.allSatisfy { abs($0 - 2) < 1e-6 }, "\(steps)")
         #expect(ScrollSpec().touchDown == .stop)
     }
@@ -86,10 +91,13 @@ import Testing
     @Test func keepVelocityAddsTheDecelerationToTheFinger() throws {
         let frames = try touchFrames("keepVelocity"), stopped = try touchFrames("stop")
         #expect(frames[18].contentOffset == stopped[18].contentOffset)  // the touch frame: the same offset
-        // Frame 19: the finger's 2 points plus the deceleration's, v(0.3 s) = 1000·0.998^300 = 548 pt/s for 1/60 s.
+        // Frame 19: the finger is still inside the pan's slop (2 of 10 points), so only the deceleration moves the
+        // content: v(0.3 s) = 1000·0.998^299 = 549.5 pt/s (it started 1 ms after the fling), for 1/60 s:
+        // 549.5·0.499·(1 − 0.998^(1000/60)) = 9.00 points.
         let step = frames[19].contentOffset.x - frames[18].contentOffset.x
-        // (the deceleration's 1/60 s from 548.4 pt/s: 548.4·(1 − 0.998^(1000/60)) / (1000·ln(1/0.998)) = 8.99 points).
-        #expect(abs(step - 2 - 8.99) < 0.01, "\(step)")
+        let v = ScrollPhysics.velocity(1000, rate: 0.998, at: 0.3 - ScrollPhysics.liftDelay)
+        #expect(abs(step - ScrollPhysics.displacement(v, rate: 0.998, at: 1.0 / 60)) < 1e-3, "\(step)")
+        #expect(abs(step - 9.00) < 0.01, "\(step)")
         // The deceleration runs out (below 10 pt/s, after 2 s) only after the lift: the content keeps moving faster than the finger.
         #expect((19...48).allSatisfy { frames[$0].contentOffset.x - frames[$0 - 1].contentOffset.x > 2 + 1e-3 })
         #expect(frames[19...47].allSatisfy { $0.phase == .dragging }, "\(frames[19...49].map(\.phase))")

@@ -42,7 +42,7 @@ import Testing
     @Test func withBouncesTheScrollEndsWhenTheSpringSettles() throws {
         let frames = try grid(bounces: true, velocity: #"{ "x": -3000, "y": 0 }"#)
         let hit = try hitTime(maxX - 155, 3000)
-        let settle = Spring.duration(0, velocity: ScrollPhysics.velocity(3000, rate: 0.998, at: hit), omega: Spring.omega)
+        let settle = Spring.duration(0, velocity: ScrollPhysics.velocity(3000, rate: 0.998, at: hit), omega: Spring.omega, rest: Spring.edgeRestDistance)
         let stop = try end(frames)
         #expect(stop.time >= hit + settle && stop.time < hit + settle + frame, "didEndDecelerating at \(stop.time) s")
         #expect(stop.contentOffset.x == maxX)

@@ -16,22 +16,29 @@ import TestSupport
         let s = try decode(scenarioJSON(steps: #"[ { "drag": { "by": { "x": -300, "y": 120 }, "duration": 0.5, "release": "hold" } } ]"#))
         let frames = try allFrames(s)
         let start = frames[0].contentOffset
-        // Frame 15 is t = 0.25, half-way through the drag.
-        #expect(frames[15].contentOffset.x - start.x == 150)
-        #expect(frames[15].contentOffset.y - start.y == -60)
+        // Frame 15 is t = 0.25, half-way through the drag: the finger has moved (−150, 60); the content follows
+        // it 1:1 but 10 pt (the pan's slop) behind, along the drag's direction.
+        let length = (300.0 * 300 + 120 * 120).squareRoot()
+        #expect(abs(frames[15].contentOffset.x - start.x - (150 - 10 * 300 / length)) < 1e-3)
+        #expect(abs(frames[15].contentOffset.y - start.y - (-60 + 10 * 120 / length)) < 1e-3)
         #expect(frames[15].phase == .dragging)
+        // Frame 29, the last before the lift (and the at-rest recenter), has moved the finger's 29/30 of 323.1 pt
+        // less the slop.
+        let end = frames[29].contentOffset
+        #expect(abs(((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot() - (length * 29 / 30 - 10)) < 1e-3)
     }
 
     @Test func decelerationFollowsTheFormula() throws {
         let s = try decode(scenarioJSON(steps: #"[ { "fling": { "velocity": { "x": -3000, "y": 0 } } }, { "wait": { "until": "idle" } } ]"#))
         let frames = try allFrames(s)
         let x0 = frames[0].contentOffset.x
+        // The deceleration starts `liftDelay` (1 ms) after the lift at t = 0.
         for k in [1, 10, 30, 60] {
-            let expected = x0 + ScrollPhysics.displacement(3000, rate: 0.998, at: Double(k) / 60)
+            let expected = x0 + ScrollPhysics.displacement(3000, rate: 0.998, at: Double(k) / 60 - ScrollPhysics.liftDelay)
             #expect(abs(frames[k].contentOffset.x - expected) < 1.0 / Double(Fixed.unitsPerPoint))
         }
         // The wait lasts until the motion ends: the last frame is the first at or after the end.
-        let end = ScrollPhysics.decelerationDuration(speed: 3000, rate: 0.998)
+        let end = ScrollPhysics.liftDelay + ScrollPhysics.decelerationDuration(speed: 3000, rate: 0.998)
         #expect(frames.count == Int((end * 60).rounded(.up)) + 1)
     }
 
