@@ -92,42 +92,21 @@ import Testing
 
     // MARK: Running the replays
 
-    /// Each trace's replay, or why it could not be had; the five renders run concurrently, once per test run.
+    /// Each trace's replay, or why it could not be had, rendered once per test run. The five renders one after
+    /// another take about 15 s here (2 cores; each render already encodes on all of them), so they run in turn.
     static let replays: [String: Result<Replay, UIKitTrace.Failure>] = {
         let started = Date()
-        var processes: [(name: String, process: Process, out: URL, log: URL)] = []
         var results: [String: Result<Replay, UIKitTrace.Failure>] = [:]
-        let folder: URL
-        do { folder = try CLI.temporaryFolder() } catch {
-            return Dictionary(uniqueKeysWithValues: UIKitTrace.names.map { ($0, .failure(.init(description: "no temporary folder: \(error)"))) })
-        }
-        defer { try? FileManager.default.removeItem(at: folder) }
         for name in UIKitTrace.names {
             do {
+                let folder = try CLI.temporaryFolder()
+                defer { try? FileManager.default.removeItem(at: folder) }
                 let scenario = try CLI.write(try UIKitTrace(named: name).scenarioJSON(), to: folder, as: name + ".json")
-                let out = folder.appendingPathComponent("out-" + name), log = folder.appendingPathComponent(name + ".log")
-                _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-                let handle = try FileHandle(forWritingTo: log)
-                let process = Process()
-                process.executableURL = CLI.executable
-                process.arguments = ["render", scenario, "--out", out.path, "--scale", "3", "--quiet"]
-                process.currentDirectoryURL = CLI.packageRoot
-                process.standardOutput = handle
-                process.standardError = handle
-                try process.run()
-                processes.append((name, process, out, log))
+                let out = folder.appendingPathComponent("out")
+                let result = try CLI.run(["render", scenario, "--out", out.path, "--scale", "3", "--quiet"])
+                guard result.status == 0 else { throw UIKitTrace.Failure(description: "render-grid render exited \(result.status): \(result.stderr)") }
+                results[name] = .success(try readTrace(out.appendingPathComponent("trace.jsonl")))
             } catch {
-                results[name] = .failure(.init(description: "\(name): \(error)"))
-            }
-        }
-        for (name, process, out, log) in processes {
-            process.waitUntilExit()
-            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            guard process.terminationStatus == 0 else {
-                results[name] = .failure(.init(description: "\(name): render-grid render exited \(process.terminationStatus): \(output)"))
-                continue
-            }
-            do { results[name] = .success(try readTrace(out.appendingPathComponent("trace.jsonl"))) } catch {
                 results[name] = .failure(.init(description: "\(name): \(error)"))
             }
         }
