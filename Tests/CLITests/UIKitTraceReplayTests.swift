@@ -236,6 +236,8 @@ import Testing
             return
         }
         let block = lines[(open + 1)..<close].filter { !$0.isEmpty }
-        #expect(block == table, "README's UIKit residual table differs from the replays': paste the printed table (RENDER_GRID_PRINT_RESIDUALS=1):\n\(table.joined(separator: "\n"))")
+        let differing = (0..<max(block.count, table.count)).filter { $0 >= block.count || $0 >= table.count || block[$0] != table[$0] }
+        let details = differing.map { "README: \($0 < block.count ? block[$0] : "(none)")\n  now: \($0 < table.count ? table[$0] : "(none)")" }
+        #expect(block == table, "README's UIKit residual table differs from the replays' (paste the table RENDER_GRID_PRINT_RESIDUALS=1 prints):\n\(details.joined(separator: "\n"))")
     }
 }
