@@ -18,10 +18,11 @@ import Testing
     }
 
     /// Slow one-item drags across the wrap: three the same way (each crossing it, and at rest between, where a
-    /// duplicate loop jumps back), then three back; with the default copies.
+    /// duplicate loop jumps back), then three back; with the default copies. The finger moves 10 points more than
+    /// an item: the pan's slop.
     func frames(_ c: Case, copies: Int? = nil) throws -> [FrameState] {
         let drag = { (sign: Double) in
-            #"{ "drag": { "by": { "x": \#(sign * c.direction * c.tile) }, "duration": 0.8, "release": "hold" } }, { "wait": { "until": "idle", "max": 3 } }"#
+            #"{ "drag": { "by": { "x": \#(sign * c.direction * (c.tile + 10)) }, "duration": 0.8, "release": "hold" } }, { "wait": { "until": "idle", "max": 3 } }"#
         }
         let steps = "[" + ([1.0, 1, 1, -1, -1, -1].map(drag)).joined(separator: ", ") + "]"
         let copiesKey = copies.map { #", "loopCopies": \#($0)"# } ?? ""

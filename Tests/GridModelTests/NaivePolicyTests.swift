@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func withoutPagingThePagePolicyKeepsTheCentre() throws {
-        let steps = #"[{ "drag": { "by": { "x": -130 }, "duration": 0.2, "release": "hold" } }, { "resize": { "width": 150, "height": 200 } }]"#
+        // 140 points of finger, 130 of content (the first 10 cross the pan's slop).
+        let steps = #"[{ "drag": { "by": { "x": -140 }, "duration": 0.2, "release": "hold" } }, { "resize": { "width": 150, "height": 200 } }]"#
         let page = try strip(#"{ "resize": "page" }"#, steps).last!, centre = try strip("{}", steps).last!
         #expect(page.contentOffset == centre.contentOffset && centre.contentOffset.x == 155)
     }
@@ -60,18 +61,23 @@ import Testing
 
     // MARK: scroll.offsetRounding
 
-    /// A slow 10 pt/s drag at scale 2: device pixels show half-point steps, "point" only whole points.
+    /// A quick 10-point drag that crosses the pan's slop and keeps the finger down: the drag after it moves the
+    /// content from its first frame.
+    static let slop = #"{ "drag": { "by": { "x": -10 }, "duration": 0.05, "then": "keep" } }"#
+
+    /// A slow 10 pt/s drag at scale 2 (after a quick 10-point drag that crosses the pan's slop, the finger kept
+    /// down): device pixels show half-point steps, "point" only whole points.
     @Test(arguments: [("devicePixel", 0.5), ("point", 1.0)])
     func slowScrollSteps(rounding: String, step: Double) throws {
         let frames = try allFrames(try decode(scenarioJSON(
-            steps: #"[{ "drag": { "by": { "x": -3 }, "duration": 0.3, "release": "hold" } }]"#,
+            steps: #"[\#(Self.slop), { "drag": { "by": { "x": -3 }, "duration": 0.3, "release": "hold" } }]"#,
             scroll: #"{ "offsetRounding": "\#(rounding)" }"#, viewport: #"{ "width": 200, "height": 200, "scale": 2 }"#)))
         let xs = frames.map { Double($0.tiles[0].pixelRect.x) / 2 }
         let moves = zip(xs, xs.dropFirst()).map { abs($1 - $0) }.filter { $0 > 0 }
         #expect(!moves.isEmpty && moves.allSatisfy { $0 == step }, "\(moves)")
         // The reference is the ideal plane: always on device pixels.
         let reference = try allFrames(try decode(scenarioJSON(
-            steps: #"[{ "drag": { "by": { "x": -3 }, "duration": 0.3, "release": "hold" } }]"#,
+            steps: #"[\#(Self.slop), { "drag": { "by": { "x": -3 }, "duration": 0.3, "release": "hold" } }]"#,
             scroll: #"{ "offsetRounding": "\#(rounding)" }"#, viewport: #"{ "width": 200, "height": 200, "scale": 2 }"#)), reference: true)
         #expect(reference.map(\.tiles.count) == frames.map(\.tiles.count))
         #expect(zip(reference, frames).contains { $0.tiles[0].pixelRect != $1.tiles[0].pixelRect } == (rounding == "point"))
@@ -84,7 +90,7 @@ import Testing
                       ("devicePixel", 10.0, 3.0), ("point", 100.0, 30.0)])
     func roundingEachFrameLosesOrGainsTheDeltas(rounding: String, speed: Double, shownTravel: Double) throws {
         let frames = try allFrames(try decode(scenarioJSON(
-            steps: #"[{ "drag": { "by": { "x": \#(-speed * 0.3) }, "duration": 0.3, "release": "hold" } }]"#,
+            steps: #"[\#(Self.slop), { "drag": { "by": { "x": \#(-speed * 0.3) }, "duration": 0.3, "release": "hold" } }]"#,
             scroll: #"{ "offsetRounding": "\#(rounding)", "recenter": "none" }"#, viewport: #"{ "width": 200, "height": 200, "scale": 2 }"#)))
         let first = try #require(frames.first), last = try #require(frames.last)
         let tile = first.tiles[0].coordinate
@@ -138,7 +144,8 @@ extension NaivePolicyTests {
 
     /// A 1000 pt/s fling, then another 0.2 s later: the touch stops the content (UIKit), so the second release
     /// starts at the finger's 1000 pt/s; with `flickAdds` it starts faster, the old velocity added.
-    @Test(arguments: [(false, 1000.0), (true, 1000 + 1000 * 0.67)])
+    /// (The first deceleration starts 1 ms after its fling: at the second, 0.199 s in, it moves at 1000·0.998^199.)
+    @Test(arguments: [(false, 1000.0), (true, 1000 + 1000 * pow(0.998, 199))])
     func aSecondFlick(adds: Bool, expected: Double) throws {
         let frames = try allFrames(try decode(scenarioJSON(
             steps: #"[{ "fling": { "velocity": { "x": -1000 } } }, { "wait": { "duration": 0.2 } }, { "fling": { "velocity": { "x": -1000 } } }, { "wait": { "duration": 0.1 } }]"#,
@@ -155,12 +162,12 @@ extension NaivePolicyTests {
 extension NaivePolicyTests {
     // MARK: scroll.precision
 
-    /// A 3.2·10^8-point content starts near 1.6·10^8: a slow 8-point drag. Exact and Double move the tiles by
+    /// A 3.2·10^8-point content starts near 1.6·10^8: a slow 20-point drag (30 of finger, 10 for the slop). Exact and Double move the tiles by
     /// half points; Float32 in steps of 16 points, with gaps or overlaps between neighbouring tiles.
     @Test(arguments: [("exact", false), ("double", false), ("float", true)])
     func farFromTheOrigin(precision: String, steps: Bool) throws {
         let frames = try allFrames(try decode(scenarioJSON(
-            steps: #"[{ "drag": { "by": { "x": -20 }, "duration": 0.5, "release": "hold" } }]"#,
+            steps: #"[{ "drag": { "by": { "x": -30 }, "duration": 0.5, "release": "hold" } }]"#,
             scroll: #"{ "recenter": "none", "contentSize": { "width": 320000000, "height": 1000 }, "precision": "\#(precision)" }"#,
             viewport: #"{ "width": 300, "height": 100, "scale": 2 }"#)))
         #expect(frames[0].contentOffset.x > 1.5e8)

@@ -37,13 +37,14 @@ import Testing
         let frames = try pagingFrames("viewport", #"[ { "fling": { "velocity": { "x": -6000 } } }, { "wait": { "until": "idle" } } ]"#)
         let first = frames[1].contentOffset.x - frames[0].contentOffset.x
         let omega = 6000.0 / 145
-        #expect(abs(first - 145 * (1 - exp(-omega / 60))) < 1e-3)
+        // The settle starts `liftDelay` (1 ms) after the fling.
+        #expect(abs(first - 145 * (1 - exp(-omega * (1.0 / 60 - ScrollPhysics.liftDelay)))) < 1e-3)
     }
 
     @Test func aDragOfSeveralPagesAndAForwardFlickGoesToTheNextPageAhead() throws {
-        // 1.77 pages (354 points) from the page at 2000, then a forward flick of 583 pt/s: the next page ahead
-        // (2400), never back to the page after the one the gesture began on (2200).
-        let frames = try pagingFrames("viewport", #"[ { "fling": { "velocity": { "x": -1000 } } }, { "wait": { "until": "idle" } }, { "drag": { "by": { "x": -354 }, "duration": 0.6, "then": "keep" } }, { "fling": { "velocity": { "x": -583 } } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } } ]"#)
+        // 1.77 pages (354 points; the finger moves 10 more, the pan's slop) from the page at 2000, then a forward
+        // flick of 583 pt/s: the next page ahead (2400), never back to the page after the one the gesture began on (2200).
+        let frames = try pagingFrames("viewport", #"[ { "fling": { "velocity": { "x": -1000 } } }, { "wait": { "until": "idle" } }, { "drag": { "by": { "x": -364 }, "duration": 0.6, "then": "keep" } }, { "fling": { "velocity": { "x": -583 } } }, { "wait": { "until": "idle" } }, { "wait": { "duration": 0.1 } } ]"#)
         let release = try #require(frames.lastIndex { $0.has(.willEndDragging) })
         #expect(frames[release - 1].contentOffset.x <= 2354 && frames[release].contentOffset.x >= 2354)
         expectNoOvershoot(frames, from: release, to: 2400, "forward flick")
