@@ -235,6 +235,8 @@ struct ScenarioFuzzer {
 
     mutating func next() -> Scenario {
         var s = chance(0.5) ? pick(bundled) : randomScenario()
+        // No bundled scenario has a touches step: give a quarter of them one.
+        if chance(0.25) { s.steps.insert(.touches(touches()), at: Int.random(in: 0...s.steps.count, using: &rng)) }
         for _ in 0..<Int.random(in: 0...3, using: &rng) { mutate(&s) }
         return s
     }
