@@ -110,6 +110,7 @@ let inexpressible: [String: String] = {
         "touches-stationary-moved.json": "a stationary touch is where the touch before it was: comparing array items",
         "touches-far-from-first.json": "each touch is at most 10^9 points from the first: arithmetic over array items",
         "touches-lift-velocity.json": "the lift's velocity is displacement over time across the last moves: arithmetic over array items",
+        "touches-lift-velocity-infinite.json": "the lift's velocity is displacement over time across the last moves: arithmetic over array items",
     ]
 }()
 
