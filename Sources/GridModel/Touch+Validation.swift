@@ -63,7 +63,7 @@ extension Touch {
         let velocity = TouchVelocity.estimate(TouchVelocity.samples(touches), lift: lift.time)
         for (axis, v) in [("x", velocity.x), ("y", velocity.y)] where !(v.magnitude <= Limits.maxVelocity) {
             throw ScenarioError(kind: .outOfRange, path: "\(path).events[\(touches.count - 1)]",
-                                message: "the lift's velocity (UIKit's estimate: the moves in the last \(ScenarioDecoder.format(TouchVelocity.window * 1000)) ms) is \(ScenarioDecoder.format(v)) points/s in \(axis); allowed: \(Check.describe(Allowed.velocity)), as a fling's: the moves are too far apart for their times")
+                                message: "the lift's velocity (UIKit's estimate: the moves in the last \(ScenarioDecoder.format(TouchVelocity.window * 1000)) ms) is \(ScenarioDecoder.format(v)) points/s in \(axis); allowed: \(Check.describe(Allowed.velocity)), as a fling's: the last moves go too far for the time they take")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GridModel
 
@@ -31,6 +32,17 @@ import Testing
         // The step lasts from the first touch to the last: 0.12 s, whatever the clock.
         let span = try #require(s.steps[0].fixedDuration)
         #expect(abs(span - 0.12) < 1e-6)
+    }
+
+    /// README's example of the step (the JSON block after "`touches` replays") is a step that decodes to the issue's.
+    @Test func theReadmeExampleDecodes() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let intro = try #require(readme.range(of: "`touches` replays one finger's gesture"))
+        let open = try #require(readme.range(of: "```json\n", range: intro.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "```\n", range: open.upperBound..<readme.endIndex))
+        let step = String(readme[open.upperBound..<close.lowerBound])
+        let s = try decode(scenarioJSON(steps: "[\(step)]"))
+        #expect(s.steps == Array(try decode(Self.json(Self.issueExample)).steps.dropLast()))
     }
 
     /// What the rules allow: equal times, a stationary touch where the one before was, a cancelled lift, a
