@@ -193,7 +193,9 @@ public enum ScenarioDecoder {
         case "touches":
             let members = try body.object("touches")
             var touches: [Touch] = []
-            for event in try members.required("events").array("touches.events") {
+            let events = try members.required("events").array("touches.events")
+            try Touch.checkCount(events.count, members.node.child("events"))
+            for event in events {
                 let e = try event.object("touches.events[]")
                 touches.append(Touch(time: try e.required("t").double(in: Allowed.touchTime),
                                      location: Vector(x: try e.required("x").double(in: Allowed.distance),

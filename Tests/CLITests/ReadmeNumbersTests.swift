@@ -80,7 +80,7 @@ import Testing
         #expect(String(format: "%.1f", ratio) == String(m.output.3), "ratio 1/\(String(format: "%.1f", ratio))")
     }
 
-    /// "holds 187 bad scenarios" and "a corpus of 35 bad traces": the corpora's sizes.
+    /// "holds 212 bad scenarios" and "a corpus of 35 bad traces": the corpora's sizes.
     @Test func corpusSizes() throws {
         let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let scenarios = CLI.files(in: CLI.packageRoot.appendingPathComponent("Tests/TestSupport/BadScenarios")).filter { $0.hasSuffix(".json") }

@@ -7,7 +7,7 @@ import TestSupport
 /// text, and nothing written.
 @Suite struct SchemaCorpusCLITests {
     @Test func theSchemaRulesAreInTheCorpus() {
-        #expect(BadScenario.schemaRules.count == 30)
+        #expect(BadScenario.schemaRules.count == 35)
     }
 
     @Test(arguments: BadScenario.schemaRules)

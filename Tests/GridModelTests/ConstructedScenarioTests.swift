@@ -69,9 +69,39 @@ import Testing
              path: "steps[2].resize.height"),
         Case(description: "resize 0", change: { $0.steps.append(.resize(width: 0, height: 100)) }, kind: .outOfRange, path: "steps[2].resize.width"),
         Case(description: "cancel with no drag", change: { $0.steps.append(.cancel) }, kind: .invalidValue, path: "steps[2]"),
+        Case(description: "touches: none", change: { $0.steps.append(.touches([])) }, kind: .invalidValue, path: "steps[2].touches.events"),
+        Case(description: "touches: NaN time", change: { $0.steps.append(.touches(touches([0, .nan, 0.2]))) }, kind: .outOfRange,
+             path: "steps[2].touches.events[1].t"),
+        Case(description: "touches: infinite x", change: {
+            $0.steps.append(.touches([Touch(time: 0, location: Vector(x: -.infinity, y: 0), phase: .began)] + touches([0.1, 0.2]).dropFirst()))
+        }, kind: .outOfRange, path: "steps[2].touches.events[0].x"),
+        Case(description: "touches: time goes back", change: { $0.steps.append(.touches(touches([0, 0.2, 0.1]))) }, kind: .invalidValue,
+             path: "steps[2].touches.events[2].t"),
+        Case(description: "touches: 100,001", change: { $0.steps.append(.touches(touches(Array(repeating: 0, count: Limits.maxTouches + 1)))) },
+             kind: .limitExceeded, path: "steps[2].touches.events"),
+        Case(description: "touches: a move in 5e-324 s", change: {
+            // UIKit's estimate divides by the time the last moves took: 100 points over the least Double is infinite.
+            $0.steps.append(.touches(touches([0, .leastNonzeroMagnitude, .leastNonzeroMagnitude])))
+        }, kind: .outOfRange, path: "steps[2].touches.events[2]"),
+        Case(description: "touches: an hour and a second", change: { $0.steps.append(.touches(touches([-3600, 0, 1]))) }, kind: .outOfRange,
+             path: "steps[2].touches.events"),
+        Case(description: "touches: 2·10^9 points", change: {
+            $0.steps.append(.touches([Touch(time: 0, location: Vector(x: 0, y: -1e9), phase: .began),
+                                      Touch(time: 1, location: Vector(x: 0, y: 1e9), phase: .ended)]))
+        }, kind: .outOfRange, path: "steps[2].touches.events[1].y"),
+        Case(description: "touches: with the pager", change: { $0.pager = PagerSpec(); $0.steps.append(.touches(touches([0, 0.1]))) },
+             kind: .invalidValue, path: "steps[2].touches"),
         Case(description: "a day of waiting", change: { $0.steps.append(contentsOf: Array(repeating: .wait(duration: 3600), count: 24)) },
              kind: .limitExceeded, path: "steps"),
     ]
+
+    /// A gesture at these times: `began`, `moved` 100 points further down each, `ended` where the last move was.
+    static func touches(_ times: [Double]) -> [Touch] {
+        times.enumerated().map { i, t in
+            let phase: Touch.Phase = i == 0 ? .began : i == times.count - 1 ? .ended : .moved
+            return Touch(time: t, location: Vector(x: 100, y: Double(min(i, max(times.count - 2, 0))) * 100), phase: phase)
+        }
+    }
 
     @Test(arguments: cases)
     func refusedWithItsPath(_ c: Case) throws {

@@ -62,7 +62,7 @@ import TestSupport
         var rng = SplitMix64(state: seed)
         let sources = try bundledScenarioNames().map {
             try String(contentsOf: packageRoot.appendingPathComponent("Scenarios/\($0).json"), encoding: .utf8)
-        }
+        } + [TouchesDecoderTests.json(TouchesDecoderTests.issueExample)]  // no bundled scenario has a touches step
         let deadline = Date().addingTimeInterval(seconds)
         var iterations = 0, decoded = 0, simulated = 0, framesRun = 0
         var kinds: [ScenarioError.Kind: Int] = [:]
@@ -121,7 +121,7 @@ struct ScenarioFuzzer {
     mutating func vector(_ magnitude: Double) -> Vector { Vector(x: double(-magnitude...magnitude), y: double(-magnitude...magnitude)) }
 
     mutating func step() -> Step {
-        switch Int.random(in: 0..<9, using: &rng) {
+        switch Int.random(in: 0..<10, using: &rng) {
         case 0, 1: return .drag(by: vector(3000), duration: double(0.001...1), release: pick(Release.allCases), then: pick(DragEnd.allCases))
         case 2: return .wait(duration: double(0...0.5))
         case 3: return .waitUntilIdle(max: double(0...1))
@@ -129,8 +129,28 @@ struct ScenarioFuzzer {
         case 5: return .scrollTo(tile: tile(), animated: chance(0.7), duration: double(0.001...0.5))
         case 6: return .jump(tile: tile())
         case 7: return .resize(width: double(1...1200), height: double(1...1200))
+        case 8: return .touches(touches())
         default: return .cancel
         }
+    }
+
+    /// A recorded gesture, mostly sound: `began`, moves and stationary touches every few ms, then `ended` or
+    /// `cancelled`; now and then an extreme time or position, a phase out of place, or too few touches.
+    mutating func touches() -> [Touch] {
+        let count = chance(0.9) ? Int.random(in: 2...40, using: &rng) : pick([0, 1, 2, 3])
+        var time = chance(0.8) ? Double.random(in: 0...3e6, using: &rng) : pick(Self.extremeDoubles)
+        var location = Vector(x: double(0...400), y: double(0...900))
+        var touches: [Touch] = []
+        for i in 0..<count {
+            var phase: Touch.Phase = i == 0 ? .began : i == count - 1 ? pick([.ended, .ended, .cancelled]) : pick([.moved, .moved, .moved, .stationary])
+            if chance(0.02) { phase = pick(Touch.Phase.allCases) }
+            if i > 0 {
+                time += chance(0.97) ? pick([0, 0.004, 0.008, 0.008, 0.0167, 0.05, 0.15]) : pick(Self.extremeDoubles)
+                if phase != .stationary || chance(0.02) { location = Vector(x: location.x + double(-40...40), y: location.y + double(-40...40)) }
+            }
+            touches.append(Touch(time: time, location: location, phase: phase))
+        }
+        return touches
     }
 
     mutating func insets(_ range: ClosedRange<Double>) -> EdgeInsets {
@@ -215,6 +235,8 @@ struct ScenarioFuzzer {
 
     mutating func next() -> Scenario {
         var s = chance(0.5) ? pick(bundled) : randomScenario()
+        // No bundled scenario has a touches step: give a quarter of them one.
+        if chance(0.25) { s.steps.insert(.touches(touches()), at: Int.random(in: 0...s.steps.count, using: &rng)) }
         for _ in 0..<Int.random(in: 0...3, using: &rng) { mutate(&s) }
         return s
     }
@@ -232,7 +254,7 @@ extension FuzzTests {
         let seed = UInt64(env["RENDER_GRID_FUZZ_SEED"] ?? "") ?? 0x5EED_2026
         var fuzzer = ScenarioFuzzer(rng: SplitMix64(state: seed ^ 0xC0DE), bundled: try bundledScenarioNames().map(bundledScenario))
         let deadline = Date().addingTimeInterval(seconds)
-        var iterations = 0, accepted = 0, framesRun = 0
+        var iterations = 0, accepted = 0, acceptedTouches = 0, framesRun = 0
         var refused: [String: Int] = [:], failedRunning: [String: Int] = [:]
         // At least 200 scenarios, however slow the machine (AddressSanitizer), so the variety check below holds.
         while iterations < maxIterations && (Date() < deadline || iterations < 200) {
@@ -248,7 +270,10 @@ extension FuzzTests {
                     refused["\(error.kind.rawValue) \(path)", default: 0] += 1
                     break
                 }
-                if !reference { accepted += 1 }
+                if !reference {
+                    accepted += 1
+                    if scenario.steps.contains(where: { if case .touches = $0 { true } else { false } }) { acceptedTouches += 1 }
+                }
                 var frames = 0
                 do {
                     while frames < 45, let frame = try simulation.next() {
@@ -266,9 +291,10 @@ extension FuzzTests {
             }
         }
         print("constructed-scenario fuzz: seed \(seed), \(iterations) scenarios, \(accepted) accepted (\(framesRun) frames), "
-              + "refused by kind and path: \(refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
+              + "\(acceptedTouches) with touches, refused by kind and path: \(refused.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
               + "failed while running: \(failedRunning)")
         #expect(iterations > 50)
         #expect(accepted > iterations / 10 && refused.count > 20)
+        #expect(acceptedTouches > 0 && refused.keys.contains { $0.contains(".touches") }, "touches steps run and are refused too")
     }
 }

@@ -38,7 +38,9 @@ import Testing
             current = schema
         }
         for part in parts {
-            guard let next = properties(current)[part] else { return nil }
+            // "touches.events[]": an array's items are its objects (`properties` looks through `items`).
+            let key = part.hasSuffix("[]") ? String(part.dropLast(2)) : part
+            guard let next = properties(current)[key] else { return nil }
             current = next
         }
         return current
@@ -74,6 +76,21 @@ import Testing
 
     @Test func stepsAreLimited() {
         #expect(properties(schema)["steps"]?["maxItems"] as? Int == Limits.maxSteps)
+    }
+
+    /// The touches step's list: 2 to `Limits.maxTouches` touches, ranges as `Allowed`'s, phases as `Touch.Phase`.
+    @Test func touchesAreLimited() throws {
+        let events = try #require(node("touches.events"))
+        #expect(events["minItems"] as? Int == 2)
+        #expect(events["maxItems"] as? Int == Limits.maxTouches)
+        let touch = properties(events)
+        #expect(touch["t"]?["minimum"] as? Double == Allowed.touchTime.lowerBound)
+        #expect(touch["t"]?["maximum"] as? Double == Allowed.touchTime.upperBound)
+        for axis in ["x", "y"] {
+            #expect(touch[axis]?["minimum"] as? Double == Allowed.distance.lowerBound)
+            #expect(touch[axis]?["maximum"] as? Double == Allowed.distance.upperBound)
+        }
+        #expect(touch["phase"]?["enum"] as? [String] == Touch.Phase.allCases.map(\.rawValue))
     }
 
     @Test func everyBundledScenarioPointsAtTheSchema() throws {

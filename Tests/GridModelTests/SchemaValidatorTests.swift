@@ -37,6 +37,10 @@ struct AgreementCase: Sendable, CustomStringConvertible {
               #"[{ "drag": { "by": { "x": 5 }, "duration": 0.1, "then": "release", "release": "hold" } }]"#, accepts: true),
         steps("drag kept then cancelled",
               #"[{ "drag": { "by": { "x": 5 }, "duration": 0.1, "then": "keep" } }, { "cancel": {} }]"#, accepts: true),
+        // A touches step, and touches right after a kept drag (the held finger lifts first); the refused twins
+        // are the corpus's touches-* and schema-touches-* files.
+        steps("touches from began to ended", TouchesCase.steps(), accepts: true),
+        steps("touches cancelled after a kept drag", TouchesCase.steps(kept: true, lift: "cancelled"), accepts: true),
         grid("seamless loop recentering", #"{ "columns": 5, "loop": "seamless" }"#, accepts: true),
         grid("duplicate loop without recentering", #"{ "columns": 5, "loop": "duplicate" }"#, recenter: "none", accepts: true),
         grid("loop over rows beside a 0 axis", #"{ "columns": 0, "rows": 4, "loop": "duplicate" }"#, accepts: true),
@@ -67,6 +71,16 @@ struct AgreementCase: Sendable, CustomStringConvertible {
     func url(in folder: URL) -> URL { folder.appendingPathComponent("\(name).json") }
 }
 
+enum TouchesCase {
+    /// A touches step's JSON: began, moved, stationary, then `lift`; after a kept drag if `kept`.
+    static func steps(kept: Bool = false, lift: String = "ended") -> String {
+        let drag = kept ? #"{ "drag": { "by": { "y": -30 }, "duration": 0.1, "then": "keep" } }, "# : ""
+        return #"[\#(drag){ "touches": { "events": [{ "t": 5.5, "x": 100, "y": 300, "phase": "began" }, "#
+            + #"{ "t": 5.508, "x": 100, "y": 280, "phase": "moved" }, { "t": 5.516, "x": 100, "y": 280, "phase": "stationary" }, "#
+            + #"{ "t": 5.524, "x": 100, "y": 280, "phase": "\#(lift)" }] } }]"#
+    }
+}
+
 /// Corpus files the schema accepts although the decoder rejects them, each with the reason JSON Schema (draft
 /// 2020-12, no `$data`) cannot say it: arithmetic over several values, comparing two values, or an order
 /// between steps. Every other corpus file must be rejected by the schema (or not be JSON at all).
@@ -90,6 +104,13 @@ let inexpressible: [String: String] = {
         "layers-tiles-over-limit.json": tiles + " (the layer's tiles over the viewport)",
         "range-freshcode-over-limit.json": tiles,
         "resize-many-tiles.json": tiles + " (at the resize's size)",
+        "touches-frames-over-limit.json": frames + " (a touches step lasts its last touch's time less its first's)",
+        "touches-span-over-hour.json": "a touches step's span is its last touch's time less its first's: arithmetic over two items",
+        "touches-time-back.json": "each touch's time is at least the one before it: comparing array items",
+        "touches-stationary-moved.json": "a stationary touch is where the touch before it was: comparing array items",
+        "touches-far-from-first.json": "each touch is at most 10^9 points from the first: arithmetic over array items",
+        "touches-lift-velocity.json": "the lift's velocity is displacement over time across the last moves: arithmetic over array items",
+        "touches-lift-velocity-infinite.json": "the lift's velocity is displacement over time across the last moves: arithmetic over array items",
     ]
 }()
 
