@@ -185,7 +185,8 @@ extension PatternMonitor {
         let delta = Vector(x: absolute.x - pAbs.x, y: absolute.y - pAbs.y)
         let speed = (delta.x * delta.x + delta.y * delta.y).squareRoot()
         if !facts.pager, let q = beforePrevious, q.phase == .decelerating, p.phase == .decelerating, frame.phase == .decelerating,
-           !touched, !resized, !frame.edgeHit, !p.edgeHit, !p.events.contains(where: Self.restarts) {
+           !touched, !resized, !frame.edgeHit, !p.edgeHit, !p.events.contains(where: Self.restarts),
+           !q.events.contains(where: Self.restarts) {
             let qAbs = absoluteOffset(q, [p, frame])
             let d1 = Vector(x: pAbs.x - qAbs.x, y: pAbs.y - qAbs.y)
             let before = (d1.x * d1.x + d1.y * d1.y).squareRoot()

@@ -78,12 +78,12 @@ import Testing
         for frame in frames.dropFirst() { #expect(try Self.draw(s, frame).pixels == first.pixels, "frame \(frame.index)") }
     }
 
-    /// A half-speed layer moves half as far as the grid: after the content moves 40 pixels, the
-    /// layer's pixels are the first frame's shifted by 20.
+    /// A half-speed layer moves half as far as the grid: after the content moves 40 pixels (the finger 50: the
+    /// first 10 cross the pan's slop), the layer's pixels are the first frame's shifted by 20.
     @Test func halfSpeedLayerMovesHalfAsFar() throws {
         let layer = Layer(factor: Vector(x: 0.5, y: 0.5), tileSize: Size(width: 30, height: 30), color: RGBA(0, 90, 0),
                           alternateColor: RGBA(0, 200, 0), borderWidth: 1, fontSize: 0)
-        let s = Self.clearGrid([layer], steps: [.drag(by: Vector(x: -40, y: 0), duration: 0.1, release: .hold)])
+        let s = Self.clearGrid([layer], steps: [.drag(by: Vector(x: -50, y: 0), duration: 0.1, release: .hold)])
         let frames = try Self.frames(s)
         let a = try Self.draw(s, frames[0]), b = try Self.draw(s, frames.last!)
         for y in 0..<a.height { for x in 20..<a.width { #expect(b.pixel(x: x - 20, y: y) == a.pixel(x: x, y: y)) } }
