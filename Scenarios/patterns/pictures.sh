@@ -56,17 +56,17 @@ pixels() {
   cp "$work/$pair-diff/$name-sbs.png" "$out/$pair.png"
 }
 
-strip 01-seam-at-wrap "28 34 40 46"
+strip 01-seam-at-wrap "30 36 42 46"
 plot 02-edge-reached
-strip 03-blank-fling "14 23 24 54"
-strip 03-few-items "0 17 30 56"
+strip 03-blank-fling "14 24 26 54"
+strip 03-few-items "0 20 30 56"
 strip 04-multi-page-flick "45 55 66 87"
 strip 05-index-out-of-range "0 6 12 18"
 strip 06-rotation-page "61 67 79 94"
-strip 07-inset-page-grid "0 9 37 64" "0 25 53 81"
+strip 07-inset-page-grid "0 8 37 66" "0 26 55 84"
 pixels 08-precision 0
-pixels 09-pixel-grid 2
-pixels 09-lost-deltas 120
+pixels 09-pixel-grid 62
+pixels 09-lost-deltas 180
 plot 10-deceleration
 plot 10-friction
 plot 10-touch-down

@@ -184,6 +184,8 @@ extension PatternMonitor {
         let pAbs = absoluteOffset(p, before: frame)
         let delta = Vector(x: absolute.x - pAbs.x, y: absolute.y - pAbs.y)
         let speed = (delta.x * delta.x + delta.y * delta.y).squareRoot()
+        // As in `checkCurve`, the frame of a lift is not a point of the curve: the motion after it starts
+        // `ScrollPhysics.liftDelay` later, so the lift frame's next step is that much short of a whole frame.
         if !facts.pager, let q = beforePrevious, q.phase == .decelerating, p.phase == .decelerating, frame.phase == .decelerating,
            !touched, !resized, !frame.edgeHit, !p.edgeHit, !p.events.contains(where: Self.restarts),
            !q.events.contains(where: Self.restarts) {
@@ -205,8 +207,8 @@ extension PatternMonitor {
     /// slow release it must speed up before it slows onto the page (UIKit's too). What holds, on each axis
     /// (each settles on its own page with its own spring), is that each leg of the motion (a release moving
     /// away from its page turns once) speeds up at most until its peak and then only slows down; that it ends
-    /// on the page is pattern 4's check. The model's spring counts as settled within 0.05 pt of its page and
-    /// then stands on it (a last step up to 0.05 pt longer, under half a device pixel at scale 8), so a rise
+    /// on the page is pattern 4's check. The model's spring counts as settled within 0.4 pt of its page (UIKit's
+    /// springs end about there, issue 23) and then stands on it (a last step up to 0.4 pt longer), so a rise
     /// after the peak is named past that.
     mutating func checkSettle(_ frame: FrameState, before d1: Vector, after d2: Vector) {
         func axis(_ a: Double, _ b: Double, _ peak: (frame: Int, speed: Double)?, _ name: String) -> (frame: Int, speed: Double)? {
@@ -223,8 +225,9 @@ extension PatternMonitor {
         settlePeak = (axis(d1.x, d2.x, peaks.x, "x"), axis(d1.y, d2.y, peaks.y, "y"))
     }
 
-    /// The model's spring settle distance (`Spring.restDistance`), in points: the last step onto the page.
-    static let settleStep = 0.05
+    /// The model's spring settle distance (`Spring.restDistance`, 0.4 pt since issue 23), in points: the last
+    /// step onto the page.
+    static let settleStep = 0.4
 
     static func restarts(_ e: ScrollEvent) -> Bool {
         switch e {

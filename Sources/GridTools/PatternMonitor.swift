@@ -203,10 +203,11 @@ public struct PatternMonitor: Sendable {
     }
 }
 
-/// A number for a report line: whole numbers without decimals, else up to 3 decimals.
+/// A number for a report line: whole numbers without decimals, else up to 3 decimals (8.9995 is "9", not "9.0").
 func num(_ v: Double) -> String {
     if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
     let r = (v * 1000).rounded() / 1000
+    if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
     return "\(r)"
 }
 
