@@ -62,8 +62,8 @@ strip 03-blank-fling "14 24 26 54"
 strip 03-few-items "0 20 30 56"
 strip 04-multi-page-flick "45 55 66 87"
 strip 05-index-out-of-range "0 6 12 18"
-strip 06-rotation-page "61 67 79 94"
-strip 07-inset-page-grid "0 8 37 66" "0 26 55 84"
+strip 06-rotation-page "80 86 96 98"
+strip 07-inset-page-grid "0 9 44 79" "0 33 68 103"
 pixels 08-precision 0
 pixels 09-pixel-grid 62
 pixels 09-lost-deltas 180

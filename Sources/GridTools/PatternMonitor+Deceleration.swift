@@ -225,9 +225,9 @@ extension PatternMonitor {
         settlePeak = (axis(d1.x, d2.x, peaks.x, "x"), axis(d1.y, d2.y, peaks.y, "y"))
     }
 
-    /// The model's spring settle distance (`Spring.restDistance`, 0.4 pt since issue 23), in points: the last
-    /// step onto the page.
-    static let settleStep = 0.4
+    /// The model's paging settle distance (`Spring.pageRestDistance`), in points: the last step onto the page. (A
+    /// spring back to a content edge ends within 0.4 pt, UIKit's; a paging settle, which no trace measures, 0.05.)
+    static let settleStep = 0.05
 
     static func restarts(_ e: ScrollEvent) -> Bool {
         switch e {

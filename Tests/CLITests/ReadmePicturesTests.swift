@@ -204,7 +204,9 @@ import Rasterizer
         let shift = Self.point(after["recenter"])
         #expect(shift.x == 0 && shift.y != 0, "frame 21 recenters vertically: \(String(describing: after["recenter"]))")
         let o0 = Self.point(before["contentOffset"]), o1 = Self.point(after["contentOffset"])
-        let moved = (x: o1.x - shift.x - o0.x, y: o1.y - shift.y - o0.y)
+        // Rounded to a micro-point: offsets off the device-pixel grid leave 37.50000000000091 after the subtraction.
+        func micro(_ v: Double) -> Double { (v * 1e6).rounded() / 1e6 }
+        let moved = (x: micro(o1.x - shift.x - o0.x), y: micro(o1.y - shift.y - o0.y))
         let layers0 = before["layers"] as? [[String: Any]] ?? [], layers1 = after["layers"] as? [[String: Any]] ?? []
         try #require(layers0.count == 2 && layers1.count == 2)
         func layerMove(_ i: Int) -> String {
