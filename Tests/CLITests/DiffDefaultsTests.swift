@@ -5,7 +5,7 @@ import Rasterizer
 /// Issue 21: `diff` and `check` under their defaults catch a photo grid moved by one device pixel, and
 /// `--threshold T` still gives pixelmatch's metric. The issue's case, small: an unlabelled grid
 /// (`style.fontSize: 0`, the default style, 120×160-pt tiles, the darker origin tile out of view) dragged by
-/// 100 points, and again by 100 points plus one device pixel.
+/// 100 points, and again by 100 points plus one device pixel (the finger moves 10 points more: the pan's slop).
 @Suite struct DiffDefaultsTests {
     /// The photo grid: `drag` points to the left, then held; `style` extra style members; `start` the tile in the
     /// middle (the darker origin tile (0, 0) is out of view unless it is 0).
@@ -20,8 +20,9 @@ import Rasterizer
         """
     }
 
-    /// One device pixel more than 100 points, as JSON prints it (1/3 pt rounds to the device pixel).
-    static func movedDrag(scale: Int) -> String { "\(100 + 1 / Double(scale))" }
+    /// One device pixel more than the 110-point finger (100 of content), as JSON prints it (1/3 pt rounds to the
+    /// device pixel).
+    static func movedDrag(scale: Int) -> String { "\(110 + 1 / Double(scale))" }
 
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
@@ -31,7 +32,7 @@ import Rasterizer
     /// `folder`/b.
     static func renderPair(scale: Int, in folder: URL, moved: String? = nil, start: Int = 5) throws -> (a: URL, b: URL) {
         let a = folder.appendingPathComponent("a"), b = folder.appendingPathComponent("b")
-        let sa = try CLI.write(photoGrid(drag: "100", scale: scale, start: start), to: folder, as: "a.json")
+        let sa = try CLI.write(photoGrid(drag: "110", scale: scale, start: start), to: folder, as: "a.json")
         let sb = try CLI.write(photoGrid(drag: moved ?? movedDrag(scale: scale), scale: scale, start: start), to: folder, as: "b.json")
         #expect(try CLI.run(["render", sa, "--out", a.path, "--quiet"]).status == 0)
         #expect(try CLI.run(["render", sb, "--out", b.path, "--quiet"]).status == 0)
@@ -124,11 +125,11 @@ import Rasterizer
         func check(_ extra: [String] = []) throws -> CLI.Result {
             try CLI.run(["check", scenario.path, "--record", "never"] + extra, environment: env)
         }
-        try Data(Self.photoGrid(drag: "100", scale: 3).utf8).write(to: scenario)
+        try Data(Self.photoGrid(drag: "110", scale: 3).utf8).write(to: scenario)
         #expect(try CLI.run(["check", scenario.path, "--record", "all", "--keyframes", "all"], environment: env).status == 0)
         #expect(try check().status == 0)
         // The border's inner edge one device pixel further in: the same trace, pixels the default must catch.
-        try Data(Self.photoGrid(drag: "100", scale: 3, style: #", "borderWidth": 0.8333333333333334"#).utf8).write(to: scenario)
+        try Data(Self.photoGrid(drag: "110", scale: 3, style: #", "borderWidth": 0.8333333333333334"#).utf8).write(to: scenario)
         let border = try check()
         #expect(border.status == 1, "\(border.stdout)\(border.stderr)")
         #expect(border.stdout.contains("pixels differ from the golden's key frame 0 (allowed 0)"), "\(border.stdout)")

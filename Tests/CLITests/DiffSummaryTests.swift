@@ -8,7 +8,7 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The origin tile in view and a 30-point move: every metric sees the frames change.
-        let (a, b) = try DiffDefaultsTests.renderPair(scale: 1, in: folder, moved: "130", start: 0)
+        let (a, b) = try DiffDefaultsTests.renderPair(scale: 1, in: folder, moved: "140", start: 0)
         let report = try DiffDefaultsTests.json(try CLI.run(["diff", a.path, b.path, "--json"]).stdout)
         let frames = try #require(report["frames"] as? [[String: Any]])
         let changed = frames.filter { $0["status"] as? String == "changed" }
