@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Rasterizer", targets: ["Rasterizer"]),
         .library(name: "GridExport", targets: ["GridExport"]),
         .library(name: "GridTools", targets: ["GridTools"]),
+        .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
         .executable(name: "render-grid", targets: ["render-grid"]),
     ],
     targets: [
@@ -36,6 +37,9 @@ let package = Package(
         .target(name: "GridExport", dependencies: ["GridModel", "Rasterizer"]),
         // Regression tooling: pixelmatch-compatible diff, verify, contact sheets, HUD, trace plots.
         .target(name: "GridTools", dependencies: ["GridModel", "Rasterizer", "GridExport"]),
+        // UIKit's scroll-view API on Linux for the user's own scroll code: views, labels, images, UIScrollView on
+        // GridModel's physics, and the player that drives it with scenario steps and draws its frames.
+        .target(name: "HeadlessUIKit", dependencies: ["GridModel", "Rasterizer", "GridExport", "GridTools"]),
         // The command line: parses arguments and wires the libraries together.
         .executableTarget(name: "render-grid", dependencies: ["GridModel", "Rasterizer", "GridExport", "GridTools"]),
         // Helpers the test targets share: a seeded generator, crafted PNGs, temporary mounts, and the
@@ -47,6 +51,7 @@ let package = Package(
         .testTarget(name: "GridExportTests", dependencies: ["GridExport", "Rasterizer", "GridModel", "GridTools", "TestSupport"]),
         .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "GridExport", "Rasterizer", "GridModel", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit", "GridModel", "Rasterizer", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "GridExport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
