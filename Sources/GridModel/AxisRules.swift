@@ -67,16 +67,21 @@ struct AxisRules: Sendable {
             let natural = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: max(0, end - t0)))
             var landing = page(of: natural)
             if let pageLimit { landing = min(max(landing, pageLimit.lowerBound), pageLimit.upperBound) }
-            let target = pageOffset(landing)
-            let distance = Fixed.points(target - x0)
-            if abs(distance) < 0.001 { return .rest(at: target, from: t0) }
-            let v = distance / ScrollPhysics.distanceFactor(rate: rate) + (distance > 0 ? 1 : -1) * ScrollPhysics.minimumVelocity
-            let duration = ScrollPhysics.decelerationDuration(speed: abs(v), rate: rate)
-            return AxisPlan(pieces: [.decelerate(start: t0, end: t0 + duration, from: x0, velocity: v, rate: rate),
-                                     .hold(start: t0 + duration, at: target)])
+            return self.landing(at: t0, from: x0, on: pageOffset(landing))
         case .none, .snap:
             return decelerationPlan(at: t0, from: x0, velocity: v0, end: end)
         }
+    }
+
+    /// A deceleration from x0 at t0 that ends exactly on `target`: the release velocity whose deceleration
+    /// (v − 10)·F covers the distance (`targetContentOffset`, UIKit's and `"target"` paging's).
+    func landing(at t0: Double, from x0: Int64, on target: Int64) -> AxisPlan {
+        let distance = Fixed.points(target - x0)
+        if abs(distance) < 0.001 { return .rest(at: target, from: t0) }
+        let v = distance / ScrollPhysics.distanceFactor(rate: rate) + (distance > 0 ? 1 : -1) * ScrollPhysics.minimumVelocity
+        let duration = ScrollPhysics.decelerationDuration(speed: abs(v), rate: rate)
+        return AxisPlan(pieces: [.decelerate(start: t0, end: t0 + duration, from: x0, velocity: v, rate: rate),
+                                 .hold(start: t0 + duration, at: target)])
     }
 
     /// The plan after a recenter shifted the offset by `s`. A deceleration still in its first piece is

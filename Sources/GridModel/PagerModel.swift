@@ -161,6 +161,12 @@ struct PagerModel: ScrollEngine {
         motion = .drag(start: t, duration: duration, from: raw, delta: delta, release: release, then: then)
     }
 
+    var contentOffsetPoints: Vector { offset.points }
+    /// HeadlessUIKit drives UIScrollView, never the pager: the pager's offset is its pages' (no app sets it).
+    mutating func moveContent(to offset: Vector, at t: Double) {}
+    /// The pager has no `targetContentOffset`.
+    mutating func retargetRelease(to target: Vector) {}
+
     /// Touches replay UIScrollView's pan; the pager is SwiftUI's DragGesture, which `Scenario.validate` keeps
     /// them from. Called anyway, the finger goes from the first touch to the last in a straight line.
     mutating func beginTouches(at t: Double, _ touches: [Touch]) {

@@ -23,6 +23,13 @@ protocol ScrollEngine: Sendable {
     /// The frame's state; clears the per-frame events.
     mutating func takeFrame(index: Int, time: Double) -> FrameState
 
+    /// The content offset now, in points (the model's, before display rounding).
+    var contentOffsetPoints: Vector { get }
+    /// An app sets `contentOffset` at time `t` (see `ScrollModel.moveContent(to:at:)`).
+    mutating func moveContent(to offset: Vector, at t: Double)
+    /// An app changed `targetContentOffset` in `scrollViewWillEndDragging`.
+    mutating func retargetRelease(to target: Vector)
+
     /// The scenario's linked layers as this frame draws them (see `LayerState`).
     func layerStates(_ layers: [Layer]) throws(ScenarioError) -> [LayerState]
 

@@ -2,7 +2,11 @@
 extension ScrollModel {
     // MARK: Recentering
 
-    mutating func applyRecenter(_ s: FixedShift) {
+    mutating func applyRecenter(_ s: FixedShift) { applyShift(s, announce: true) }
+
+    /// Moves the offset, the motion and every tile by `s`: a recenter (`announce`: a `recenter` event), or an app
+    /// setting `contentOffset` itself (HeadlessUIKit), where the motion in progress goes on from the new offset.
+    mutating func applyShift(_ s: FixedShift, announce: Bool) {
         guard s != .zero else { return }
         offset = offset + s
         // A broken recenter (tests only) moves the tiles a few device pixels less than the offset.
@@ -20,9 +24,11 @@ extension ScrollModel {
             motion = .release(x: nx, y: ny, inputs: inputs)
         case let .animation(px, py): motion = .animation(x: px.shifted(by: s.x), y: py.shifted(by: s.y))
         }
-        events.append(.recenter(shift: s.points))
+        if announce {
+            events.append(.recenter(shift: s.points))
+            recenterTotal = (recenterTotal ?? .zero) + s
+        }
         events.append(.didScroll)
-        recenterTotal = (recenterTotal ?? .zero) + s
     }
 
     /// The end-of-scroll recenter of the atRest and wholeTiles strategies, to the middle of the edges (the

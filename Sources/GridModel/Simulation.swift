@@ -80,6 +80,21 @@ public struct Simulation: Sendable {
         return frame
     }
 
+    /// The scroll view's content offset now (after what `moveContent` and `retargetRelease` did since the frame).
+    package var contentOffset: Vector { model.contentOffsetPoints }
+
+    /// HeadlessUIKit: the app set `contentOffset` after the last frame; the motion goes on from there.
+    package mutating func moveContent(to offset: Vector) {
+        model.moveContent(to: offset, at: Double(max(frameIndex - 1, 0)) / Double(scenario.fps))
+    }
+
+    /// HeadlessUIKit: the app changed `targetContentOffset` in `scrollViewWillEndDragging` (reported in the last
+    /// frame); the release decelerates onto it from its lift, and the offset is brought to the last frame's time.
+    package mutating func retargetRelease(to target: Vector) throws(ScenarioError) {
+        model.retargetRelease(to: target)
+        try model.sample(at: Double(max(frameIndex - 1, 0)) / Double(scenario.fps))
+    }
+
     /// The kept tile range of the last frame (nil on an axis where no tile is kept).
     package var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { model.keptRange }
 

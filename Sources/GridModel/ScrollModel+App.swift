@@ -1,0 +1,39 @@
+/// What an app's own scroll code does to a scroll view in motion (HeadlessUIKit's `UIScrollView`): set
+/// `contentOffset`, or change `targetContentOffset` in `scrollViewWillEndDragging`.
+extension ScrollModel {
+    var contentOffsetPoints: Vector { offset.points }
+
+    /// The app sets `contentOffset`: the offset jumps there and the motion in progress goes on from it (a drag
+    /// follows the finger from there, a deceleration keeps its velocity), as UIKit's does — the StreetScroller
+    /// technique depends on it. Not clamped to the edges, as UIKit does not clamp it either.
+    mutating func moveContent(to target: Vector, at t: Double) {
+        time = t
+        // An offset that is not a number stays where it is; one beyond the largest content is held at its edge.
+        func units(_ v: Double, _ current: Int64) -> Int64 {
+            guard v.isFinite else { return current }
+            return Fixed.from(points: min(max(v, -2 * Limits.maxContentPoints), 2 * Limits.maxContentPoints))
+        }
+        let shift = FixedShift(x: units(target.x, offset.x) &- offset.x, y: units(target.y, offset.y) &- offset.y)
+        applyShift(shift, announce: false)
+        _checkInvariants()
+    }
+
+    /// The app changed `targetContentOffset` in `scrollViewWillEndDragging`: the release decelerates onto
+    /// `target` instead (each axis with the velocity whose deceleration ends exactly there, as `"target"` paging
+    /// does), from the same lift; within the content's edges. Nothing happens without a release in progress.
+    mutating func retargetRelease(to target: Vector) {
+        guard case .release(_, _, let inputs) = motion else { return }
+        func plan(_ rules: AxisRules, _ x0: Int64, _ goal: Double) -> AxisPlan {
+            guard goal.isFinite else { return rules.landing(at: inputs.start, from: x0, on: x0) }
+            var landing = Fixed.from(points: min(max(goal, -2 * Limits.maxContentPoints), 2 * Limits.maxContentPoints))
+            if let bounds = rules.bounds { landing = min(max(landing, bounds.lowerBound), bounds.upperBound) }
+            return rules.enabled ? rules.landing(at: inputs.start, from: x0, on: landing) : .rest(at: x0, from: inputs.start)
+        }
+        let px = plan(rulesX, inputs.from.x, target.x), py = plan(rulesY, inputs.from.y, target.y)
+        motion = .release(x: px, y: py, inputs: inputs)
+        if max(px.end, py.end) <= inputs.start {
+            // Retargeted onto where it is: nothing to decelerate.
+            motion = .release(x: .rest(at: inputs.from.x, from: inputs.start), y: .rest(at: inputs.from.y, from: inputs.start), inputs: inputs)
+        }
+    }
+}
