@@ -15,21 +15,40 @@ extension ScrollModel {
         }
         let shift = FixedShift(x: units(target.x, offset.x) &- offset.x, y: units(target.y, offset.y) &- offset.y)
         applyShift(shift, announce: false)
+        // Moved past an edge while the content moves on by itself: it springs back from there with the velocity it
+        // had, as a release past an edge does (UIKit bounces it back too).
+        if case let .release(px, py, _) = motion, !(withinEdges(offset.x, x) && withinEdges(offset.y, y)) {
+            let v = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
+            let end = t + ScrollPhysics.decelerationDuration(speed: (v.x * v.x + v.y * v.y).squareRoot(), rate: rate, stop: stopSpeed)
+            let inputs = ReleaseInputs(start: t, from: offset, velocity: v, end: end)
+            let (nx, ny) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: v.x, end: end),
+                                          rulesY.release(at: t, from: offset.y, velocity: v.y, end: end), inputs)
+            motion = .release(x: nx, y: ny, inputs: inputs)
+        }
         _checkInvariants()
+    }
+
+    /// Whether `o` is within `axis`'s edges (always, on an axis without edges or a disabled one).
+    func withinEdges(_ o: Int64, _ axis: Axis) -> Bool {
+        guard axis.enabled, let b = axis.bounds else { return true }
+        return b.contains(o)
     }
 
     /// The app changed `targetContentOffset` in `scrollViewWillEndDragging`: the release decelerates onto
     /// `target` instead (each axis with the velocity whose deceleration ends exactly there, as `"target"` paging
-    /// does), from the same lift; within the content's edges. Nothing happens without a release in progress.
+    /// does), from the same lift; within the content's edges. Nothing happens without a release in progress, and an
+    /// axis released past an edge springs back to it anyway.
     mutating func retargetRelease(to target: Vector) {
-        guard case .release(_, _, let inputs) = motion else { return }
-        func plan(_ rules: AxisRules, _ x0: Int64, _ goal: Double) -> AxisPlan {
+        guard case .release(let oldX, let oldY, let inputs) = motion else { return }
+        func plan(_ rules: AxisRules, _ x0: Int64, _ goal: Double, _ old: AxisPlan, _ axis: Axis) -> AxisPlan {
+            // Released past an edge, the axis springs back to it whatever the target says.
+            guard withinEdges(x0, axis) else { return old }
             guard goal.isFinite else { return rules.landing(at: inputs.start, from: x0, on: x0) }
             var landing = Fixed.from(points: min(max(goal, -2 * Limits.maxContentPoints), 2 * Limits.maxContentPoints))
             if let bounds = rules.bounds { landing = min(max(landing, bounds.lowerBound), bounds.upperBound) }
             return rules.enabled ? rules.landing(at: inputs.start, from: x0, on: landing) : .rest(at: x0, from: inputs.start)
         }
-        let px = plan(rulesX, inputs.from.x, target.x), py = plan(rulesY, inputs.from.y, target.y)
+        let px = plan(rulesX, inputs.from.x, target.x, oldX, x), py = plan(rulesY, inputs.from.y, target.y, oldY, y)
         motion = .release(x: px, y: py, inputs: inputs)
         if max(px.end, py.end) <= inputs.start {
             // Retargeted onto where it is: nothing to decelerate.
