@@ -28,7 +28,9 @@ extension UIView {
     /// is `view` or one of its descendants) does nothing. With `adjustingFor`, `index` was taken before `view`
     /// left this same superview and is corrected for its removal.
     func insert(_ view: UIView, at index: Int, adjustingFor: Bool = false) {
-        guard !isDescendant(of: view) else { return }
+        // A view without subviews can only be an ancestor of this one if it is this one: building a chain from the
+        // top down stays linear.
+        guard view !== self, view.subviewsStorage.isEmpty || !isDescendant(of: view) else { return }
         var index = index
         if view.superviewStorage === self, adjustingFor,
            let old = subviewsStorage.firstIndex(where: { $0 === view }), old < index {
