@@ -1,0 +1,131 @@
+public import Foundation
+import GridModel
+
+/// A colour: red, green, blue and alpha in the extended sRGB space (UIKit's default). Named and system colours
+/// have UIKit's documented light-mode values (dynamic colours resolve to their light appearance). Immutable.
+///
+/// Hostile components: NaN is taken as 0; colour components are bounded to ±1000; alpha is clamped to 0…1 as
+/// UIKit documents.
+open class UIColor: @unchecked Sendable, Hashable, CustomStringConvertible {
+    let r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
+
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        r = colorComponent(red)
+        g = colorComponent(green)
+        b = colorComponent(blue)
+        a = unitComponent(alpha)
+    }
+
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// UIKit's `init(displayP3Red:…)`; Display P3 is taken as sRGB here.
+    public convenience init(displayP3Red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: displayP3Red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public convenience init(cgColor: CGColor) {
+        let c = cgColor.rgbaComponents
+        self.init(red: c.r, green: c.g, blue: c.b, alpha: c.a)
+    }
+
+    /// A colour from 0…255 components.
+    convenience init(_ r: Int, _ g: Int, _ b: Int, _ a: CGFloat = 1) {
+        self.init(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: a)
+    }
+
+    /// The same colour with `alpha` (clamped to 0…1).
+    open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// The colour as a CoreGraphics colour (gray when red, green and blue are equal, RGB otherwise).
+    open var cgColor: CGColor {
+        r == g && g == b
+            ? CGColor(gray: r, alpha: a)
+            : CGColor(red: r, green: g, blue: b, alpha: a)
+    }
+
+    /// UIKit's `getRed(_:green:blue:alpha:)`: always succeeds here.
+    @discardableResult
+    open func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                     blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        red?.pointee = r; green?.pointee = g; blue?.pointee = b; alpha?.pointee = a
+        return true
+    }
+
+    /// UIKit's `getWhite(_:alpha:)`: succeeds for a gray colour (red, green and blue equal).
+    @discardableResult
+    open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        guard r == g, g == b else { return false }
+        white?.pointee = r; alpha?.pointee = a
+        return true
+    }
+
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+        lhs.r == rhs.r && lhs.g == rhs.g && lhs.b == rhs.b && lhs.a == rhs.a
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(r); hasher.combine(g); hasher.combine(b); hasher.combine(a) }
+    open var description: String { "UIColor(red: \(r), green: \(g), blue: \(b), alpha: \(a))" }
+
+    /// The colour as 8-bit straight-alpha RGBA for the rasterizer (components clamped to 0…1, rounded).
+    var rgba: RGBA {
+        func byte(_ x: CGFloat) -> UInt8 { UInt8((min(max(x, 0), 1) * 255).rounded()) }
+        return RGBA(byte(r), byte(g), byte(b), byte(a))
+    }
+
+    // MARK: Fixed colours (UIKit's documented values)
+
+    open class var black: UIColor { UIColor(white: 0, alpha: 1) }
+    open class var darkGray: UIColor { UIColor(white: 1.0 / 3.0, alpha: 1) }
+    open class var lightGray: UIColor { UIColor(white: 2.0 / 3.0, alpha: 1) }
+    open class var white: UIColor { UIColor(white: 1, alpha: 1) }
+    open class var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+    open class var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+    open class var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+    open class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    open class var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+    open class var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+    open class var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+    open class var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+    open class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+    open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
+    open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
+
+    // MARK: System colours (light appearance)
+
+    open class var systemRed: UIColor { UIColor(255, 59, 48) }
+    open class var systemOrange: UIColor { UIColor(255, 149, 0) }
+    open class var systemYellow: UIColor { UIColor(255, 204, 0) }
+    open class var systemGreen: UIColor { UIColor(52, 199, 89) }
+    open class var systemMint: UIColor { UIColor(0, 199, 190) }
+    open class var systemTeal: UIColor { UIColor(48, 176, 199) }
+    open class var systemCyan: UIColor { UIColor(50, 173, 230) }
+    open class var systemBlue: UIColor { UIColor(0, 122, 255) }
+    open class var systemIndigo: UIColor { UIColor(88, 86, 214) }
+    open class var systemPurple: UIColor { UIColor(175, 82, 222) }
+    open class var systemPink: UIColor { UIColor(255, 45, 85) }
+    open class var systemBrown: UIColor { UIColor(162, 132, 94) }
+    open class var systemGray: UIColor { UIColor(142, 142, 147) }
+    open class var systemGray2: UIColor { UIColor(174, 174, 178) }
+    open class var systemGray3: UIColor { UIColor(199, 199, 204) }
+    open class var systemGray4: UIColor { UIColor(209, 209, 214) }
+    open class var systemGray5: UIColor { UIColor(229, 229, 234) }
+    open class var systemGray6: UIColor { UIColor(242, 242, 247) }
+    open class var tintColor: UIColor { systemBlue }
+
+    open class var systemBackground: UIColor { UIColor(white: 1, alpha: 1) }
+    open class var secondarySystemBackground: UIColor { UIColor(242, 242, 247) }
+    open class var tertiarySystemBackground: UIColor { UIColor(white: 1, alpha: 1) }
+    open class var systemGroupedBackground: UIColor { UIColor(242, 242, 247) }
+    open class var secondarySystemGroupedBackground: UIColor { UIColor(white: 1, alpha: 1) }
+    open class var tertiarySystemGroupedBackground: UIColor { UIColor(242, 242, 247) }
+    open class var label: UIColor { UIColor(white: 0, alpha: 1) }
+    open class var secondaryLabel: UIColor { UIColor(60, 60, 67, 0.6) }
+    open class var tertiaryLabel: UIColor { UIColor(60, 60, 67, 0.3) }
+    open class var quaternaryLabel: UIColor { UIColor(60, 60, 67, 0.18) }
+    open class var separator: UIColor { UIColor(60, 60, 67, 0.29) }
+    open class var opaqueSeparator: UIColor { UIColor(198, 198, 200) }
+    open class var link: UIColor { UIColor(0, 122, 255) }
+}

@@ -1,0 +1,76 @@
+public import Foundation
+
+/// A font: a point size and a weight. The default font stands in for every family and name; bold weights
+/// (semibold and heavier) draw bold.
+///
+/// Hostile sizes: NaN, infinite and negative sizes are taken as 0; sizes are clamped to `maxPointSize`.
+open class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The largest point size kept (larger sizes are clamped to it).
+    public static let maxPointSize: CGFloat = 10_000
+
+    public let pointSize: CGFloat
+    public let fontName: String
+    public let familyName: String
+    let weight: Weight
+
+    init(name: String, family: String, size: CGFloat, weight: Weight) {
+        pointSize = size.isFinite ? min(max(size, 0), UIFont.maxPointSize) : 0
+        fontName = name
+        familyName = family
+        self.weight = weight
+    }
+
+    /// A font of any name: the default font stands in (UIKit returns nil for a font it does not have; here every
+    /// name is "had" so that an app with custom fonts still draws its text).
+    public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        self.init(name: fontName, family: fontName, size: fontSize, weight: .regular)
+    }
+
+    /// Whether the text draws bold.
+    var isBold: Bool { weight.rawValue >= Weight.semibold.rawValue }
+
+    open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
+    open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .bold) }
+    open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
+        UIFont(name: ".SFUI-Italic", family: ".AppleSystemUIFont", size: fontSize, weight: .regular)
+    }
+    open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        UIFont(name: weight.rawValue >= Weight.semibold.rawValue ? ".SFUI-Semibold" : ".SFUI-Regular",
+               family: ".AppleSystemUIFont", size: fontSize, weight: weight)
+    }
+    open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
+        systemFont(ofSize: fontSize, weight: weight)
+    }
+
+    /// The same font at another size.
+    open func withSize(_ fontSize: CGFloat) -> UIFont {
+        UIFont(name: fontName, family: familyName, size: fontSize, weight: weight)
+    }
+
+    open class var labelFontSize: CGFloat { 17 }
+    open class var buttonFontSize: CGFloat { 18 }
+    open class var smallSystemFontSize: CGFloat { 12 }
+    open class var systemFontSize: CGFloat { 14 }
+
+    public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
+        lhs.pointSize == rhs.pointSize && lhs.fontName == rhs.fontName && lhs.weight == rhs.weight
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pointSize); hasher.combine(fontName) }
+    open var description: String { "UIFont(\(fontName), \(pointSize) pt)" }
+
+    /// UIKit's font weights (the values of `UIFontWeight…`).
+    public struct Weight: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue.isNaN ? 0 : rawValue }
+        public init(_ rawValue: CGFloat) { self.init(rawValue: rawValue) }
+        public static let ultraLight = Weight(rawValue: -0.8)
+        public static let thin = Weight(rawValue: -0.6)
+        public static let light = Weight(rawValue: -0.4)
+        public static let regular = Weight(rawValue: 0)
+        public static let medium = Weight(rawValue: 0.23)
+        public static let semibold = Weight(rawValue: 0.3)
+        public static let bold = Weight(rawValue: 0.4)
+        public static let heavy = Weight(rawValue: 0.56)
+        public static let black = Weight(rawValue: 0.62)
+    }
+}
