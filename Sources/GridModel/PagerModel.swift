@@ -164,6 +164,8 @@ struct PagerModel: ScrollEngine {
     var contentOffsetPoints: Vector { offset.points }
     /// HeadlessUIKit drives UIScrollView, never the pager: the pager's offset is its pages' (no app sets it).
     mutating func moveContent(to offset: Vector, at t: Double) {}
+    /// HeadlessUIKit never animates the pager.
+    mutating func animateContent(to offset: Vector, at t: Double) {}
     /// The pager has no `targetContentOffset`.
     mutating func retargetRelease(to target: Vector) {}
 

@@ -27,6 +27,8 @@ protocol ScrollEngine: Sendable {
     var contentOffsetPoints: Vector { get }
     /// An app sets `contentOffset` at time `t` (see `ScrollModel.moveContent(to:at:)`).
     mutating func moveContent(to offset: Vector, at t: Double)
+    /// An app calls `setContentOffset(_:animated: true)` at time `t`.
+    mutating func animateContent(to offset: Vector, at t: Double)
     /// An app changed `targetContentOffset` in `scrollViewWillEndDragging`.
     mutating func retargetRelease(to target: Vector)
 

@@ -28,6 +28,20 @@ extension ScrollModel {
         _checkInvariants()
     }
 
+    /// The app calls `setContentOffset(_:animated: true)`: UIKit's animated scroll, 0.3 s of ease-in-out from
+    /// where the content is (a finger still down is lifted first, as a programmatic scroll does).
+    mutating func animateContent(to target: Vector, at t: Double) {
+        releaseIfHeld(at: t)
+        time = t
+        setOffset(motionOffset(at: t))
+        func units(_ v: Double, _ current: Int64) -> Int64 {
+            guard v.isFinite else { return current }
+            return Fixed.from(points: min(max(v, -2 * Limits.maxContentPoints), 2 * Limits.maxContentPoints))
+        }
+        startAnimation(at: t, to: FixedPoint(x: units(target.x, offset.x), y: units(target.y, offset.y)), duration: 0.3, curve: .easeInOut)
+        _checkInvariants()
+    }
+
     /// Whether `o` is within `axis`'s edges (always, on an axis without edges or a disabled one).
     func withinEdges(_ o: Int64, _ axis: Axis) -> Bool {
         guard axis.enabled, let b = axis.bounds else { return true }

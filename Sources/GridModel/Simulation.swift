@@ -88,6 +88,11 @@ public struct Simulation: Sendable {
         model.moveContent(to: offset, at: Double(max(frameIndex - 1, 0)) / Double(scenario.fps))
     }
 
+    /// HeadlessUIKit: the app called `setContentOffset(_:animated: true)` after the last frame.
+    package mutating func animateContent(to offset: Vector) {
+        model.animateContent(to: offset, at: Double(max(frameIndex - 1, 0)) / Double(scenario.fps))
+    }
+
     /// HeadlessUIKit: the app changed `targetContentOffset` in `scrollViewWillEndDragging` (reported in the last
     /// frame); the release decelerates onto it from its lift, and the offset is brought to the last frame's time.
     package mutating func retargetRelease(to target: Vector) throws(ScenarioError) {
