@@ -55,8 +55,15 @@ struct AxisRules: Sendable {
             if paging == .viewport || paging == .target { target = pageOffset(page(of: edge)) }
             // UIKit's spring back starts toward the edge at `Spring.releaseKick`·ω times the distance past it,
             // on top of the release velocity (rubberband_top: a finger held 235 pt past the top, lifted).
-            let kick = -Spring.releaseKick * Spring.omega * Fixed.points(x0 - target)
-            return springPlan(at: t0, from: x0, velocity: (bounces ? v0 : 0) + kick, to: target, edge: true)
+            let e0 = Fixed.points(x0 - target)
+            let v = (bounces ? v0 : 0) - Spring.releaseKick * Spring.omega * e0
+            // Heading back faster than ω·|e0|, a critically damped spring would pass the edge (or the page) and
+            // come back: it approaches as e0·e^(−ωt) with ω = |v|/|e0| instead, starting at that velocity and
+            // resting on the edge without passing it, as paging's settle does.
+            if v * e0 < 0, abs(v) > Spring.omega * abs(e0) {
+                return springPlan(at: t0, from: x0, velocity: v, to: target, edge: true, omega: abs(v) / abs(e0))
+            }
+            return springPlan(at: t0, from: x0, velocity: v, to: target, edge: true)
         }
         switch paging {
         case .viewport:
@@ -135,7 +142,9 @@ struct AxisRules: Sendable {
         plan.pieces[0] = .decelerate(start: t0, end: th, from: x0, velocity: v0, rate: rate)
         plan.hitsEdge = true
         if bounces {
-            let vh = ScrollPhysics.velocity(v0, rate: rate, at: hit)
+            // The spring starts at the speed the drawn curve has at the edge (its slope; within 0.1 % of v0·d^(1000t)
+            // at the normal rate), so the motion has no jump in speed where it meets the edge.
+            let vh = ScrollPhysics.slope(v0, rate: rate, at: hit)
             let settle = Spring.duration(0, velocity: vh, omega: Spring.omega, rest: Spring.edgeRestDistance)
             plan.pieces[1] = .spring(start: th, end: th + settle, from: edge, velocity: vh, to: edge, omega: Spring.omega)
             plan.pieces.append(.hold(start: th + settle, at: edge))

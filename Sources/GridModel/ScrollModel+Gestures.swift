@@ -23,10 +23,12 @@ extension ScrollModel {
 
     /// A `drag` step: the finger moves by `finger` points in a straight line over `duration` seconds. A new
     /// touch crosses the pan's slop first (the content moves `finger` less 10 points, 10 points behind the
-    /// finger); a drag that goes on from a kept one does not.
+    /// finger); a drag that goes on from a kept one crosses what is left of it, measured from where the finger
+    /// touched down.
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
-        let slop = isFingerDown ? 0 : ScrollPhysics.panSlop
-        startDrag(at: t, path: FingerPath(shape: .line(finger: finger, duration: duration), slop: slop),
+        var start = (slop: ScrollPhysics.panSlop, prior: Vector.zero)
+        if case .drag(let kept) = motion { start = kept.path.continuation(at: t - kept.start) }
+        startDrag(at: t, path: FingerPath(shape: .line(finger: finger, duration: duration), slop: start.slop, prior: start.prior),
                   duration: duration, release: release, then: then)
     }
     /// The finger touches down (unless it is down already) and moves along `path`; an axis that cannot
@@ -57,7 +59,9 @@ extension ScrollModel {
         case .keep:
             // The finger stays where it is: the drag goes on with no movement.
             let raw = drag.raw(at: t)
-            let still = FingerPath(shape: .line(finger: .zero, duration: 1), slop: 0)
+            // A finger that has not crossed the slop yet keeps what it travelled: the next drag goes on from there.
+            let rest = drag.path.continuation(at: t - drag.start)
+            let still = FingerPath(shape: .line(finger: .zero, duration: 1), slop: rest.slop, prior: rest.prior)
             motion = .drag(Drag(start: t, duration: 1, rawStart: raw, path: still, release: .hold, then: .keep, carry: drag.carry))
         case .cancel:
             cancel(at: t)

@@ -10,10 +10,23 @@ struct FingerPath: Sendable {
         case touches(times: [Double], positions: [Vector], velocity: Vector)
     }
 
-    var shape: Shape
-    /// The slop still to cross, points: `ScrollPhysics.panSlop` for a finger that just touched down, 0 for
-    /// a gesture that goes on (a drag after `then: keep`).
-    var slop: Double
+    private(set) var shape: Shape
+    /// The slop still to cross, points: `ScrollPhysics.panSlop` for a finger that has not crossed it yet, 0 for
+    /// a gesture whose pan has begun (a drag after a kept one that crossed it).
+    let slop: Double
+    /// Where the finger already is, relative to where it touched down, when the path starts (a drag that goes
+    /// on from a kept one that has not crossed the slop yet): the slop is measured from the touch-down point.
+    private(set) var prior: Vector
+    /// When the finger first reaches `slop` from where it touched down, and its direction then (a unit
+    /// vector); nil if it never does. Computed once: `moved(at:)` runs every frame.
+    private(set) var crossing: (time: Double, direction: Vector)?
+
+    init(shape: Shape, slop: Double, prior: Vector = .zero) {
+        self.shape = shape
+        self.slop = slop
+        self.prior = prior
+        crossing = slop > 0 ? Self.crossing(of: shape, slop: slop, prior: prior) : nil
+    }
 
     /// The finger's offset from its starting point `τ` seconds into the path.
     func finger(at tau: Double) -> Vector {
@@ -27,26 +40,38 @@ struct FingerPath: Sendable {
     }
 
     /// How far the finger moves the content by `τ`, in finger points (the content moves the other way):
-    /// nothing until the finger is `slop` from its start, then the finger's offset less `slop` along the
-    /// direction it crossed the slop in.
+    /// nothing until the finger is `slop` from where it touched down, then the finger's offset less `slop`
+    /// along the direction it crossed the slop in.
     func moved(at tau: Double) -> Vector {
         let f = finger(at: tau)
         guard slop > 0 else { return f }
-        guard let crossing = slopCrossing, tau >= crossing.time else { return .zero }
-        return Vector(x: f.x - crossing.direction.x * slop, y: f.y - crossing.direction.y * slop)
+        guard let crossing, tau >= crossing.time else { return .zero }
+        return Vector(x: prior.x + f.x - crossing.direction.x * slop, y: prior.y + f.y - crossing.direction.y * slop)
     }
 
-    /// When the finger first reaches `slop` from its start and its direction then (a unit vector).
-    var slopCrossing: (time: Double, direction: Vector)? {
+    /// The first time the finger, `prior` from its touch-down point at the start, is `slop` from that point.
+    static func crossing(of shape: Shape, slop: Double, prior: Vector) -> (time: Double, direction: Vector)? {
+        func direction(_ p: Vector) -> Vector? {
+            let length = (p.x * p.x + p.y * p.y).squareRoot()
+            return length >= slop && length > 0 ? Vector(x: p.x / length, y: p.y / length) : nil
+        }
         switch shape {
         case let .line(finger, duration):
-            let length = (finger.x * finger.x + finger.y * finger.y).squareRoot()
-            guard length >= slop, length > 0 else { return nil }
-            return (duration * slop / length, Vector(x: finger.x / length, y: finger.y / length))
+            // |prior + finger·u| = slop for the smallest u in 0…1 (prior is inside the slop).
+            if let d = direction(prior) { return (0, d) }
+            let a = finger.x * finger.x + finger.y * finger.y
+            guard a > 0 else { return nil }
+            let b = 2 * (prior.x * finger.x + prior.y * finger.y)
+            let c = prior.x * prior.x + prior.y * prior.y - slop * slop
+            let u = (-b + (b * b - 4 * a * c).squareRoot()) / (2 * a)
+            guard u.isFinite, u <= 1 else { return nil }
+            let p = Vector(x: prior.x + finger.x * u, y: prior.y + finger.y * u)
+            let length = (p.x * p.x + p.y * p.y).squareRoot()
+            guard length > 0 else { return nil }
+            return (duration * max(u, 0), Vector(x: p.x / length, y: p.y / length))
         case let .touches(times, positions, _):
             for (time, p) in zip(times, positions) {
-                let length = (p.x * p.x + p.y * p.y).squareRoot()
-                if length >= slop, length > 0 { return (time, Vector(x: p.x / length, y: p.y / length)) }
+                if let d = direction(Vector(x: prior.x + p.x, y: prior.y + p.y)) { return (time, d) }
             }
             return nil
         }
@@ -55,11 +80,20 @@ struct FingerPath: Sendable {
     /// The finger's velocity when it lifts at the path's end (points/s): a line's constant speed; UIKit's
     /// estimate from replayed touches (`TouchVelocity`). None if the pan never crossed its slop.
     var releaseVelocity: Vector {
-        guard slop == 0 || slopCrossing != nil else { return .zero }
+        guard slop == 0 || crossing != nil else { return .zero }
         switch shape {
         case let .line(finger, duration): return Vector(x: finger.x / duration, y: finger.y / duration)
         case let .touches(_, _, velocity): return velocity
         }
+    }
+
+    /// What a drag that goes on from this one `τ` seconds in starts with: no slop if the pan has begun by then;
+    /// otherwise the same slop, measured from the same touch-down point.
+    func continuation(at tau: Double) -> (slop: Double, prior: Vector) {
+        guard slop > 0 else { return (0, .zero) }
+        if let crossing, tau >= crossing.time { return (0, .zero) }
+        let f = finger(at: tau)
+        return (slop, Vector(x: prior.x + f.x, y: prior.y + f.y))
     }
 
     /// Drops the finger's motion along an axis that cannot scroll (`x` or `y` false), before the slop is
@@ -71,6 +105,8 @@ struct FingerPath: Sendable {
         case let .touches(times, positions, velocity):
             shape = .touches(times: times, positions: positions.map(keep), velocity: keep(velocity))
         }
+        prior = keep(prior)
+        crossing = slop > 0 ? Self.crossing(of: shape, slop: slop, prior: prior) : nil
     }
 
     /// The last index whose time is at or before `tau` (0 before the first), by bisection.

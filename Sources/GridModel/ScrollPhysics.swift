@@ -37,6 +37,12 @@ public enum ScrollPhysics {
         v0 * distanceFactor(rate: d) * (1 - pow(d, 1000 * t))
     }
 
+    /// d/dt of `displacement`: v0·F·(−1000·ln d)·d^(1000t), the speed of the drawn curve (the smooth
+    /// interpolation of the per-millisecond sum moves 0.1 % slower than v0·d^(1000t) at 0.998, 0.5 % at 0.99).
+    package static func slope(_ v0: Double, rate d: Double, at t: Double) -> Double {
+        v0 * distanceFactor(rate: d) * (-1000 * log(d)) * pow(d, 1000 * t)
+    }
+
     /// Time for a speed to decay to `stop` (`minimumVelocity` unless a naive policy says otherwise); 0 when it
     /// is already below.
     package static func decelerationDuration(speed: Double, rate d: Double, stop: Double = minimumVelocity) -> Double {

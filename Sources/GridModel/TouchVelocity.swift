@@ -2,7 +2,7 @@
 /// displacement over the last `window` seconds of moves, ending at the last move. A finger that has not
 /// moved for `window` seconds before it lifts (held still, then lifted) has no velocity.
 ///
-/// Fitted to the real-UIKit traces in `Tests/GridModelTests/Fixtures/uikit-traces`: every flick there moves
+/// Fitted to the real-UIKit traces in `Tests/Fixtures/uikit-traces`: every flick there moves
 /// at a constant speed, which this gives exactly (750, 3000, 3125 pt/s, the willEndDragging velocity
 /// UIKit reported); `touch_calib`, held 0.32 s before the lift, gives 0 as UIKit did.
 enum TouchVelocity {

@@ -207,9 +207,9 @@ extension PatternMonitor {
     /// slow release it must speed up before it slows onto the page (UIKit's too). What holds, on each axis
     /// (each settles on its own page with its own spring), is that each leg of the motion (a release moving
     /// away from its page turns once) speeds up at most until its peak and then only slows down; that it ends
-    /// on the page is pattern 4's check. The model's spring counts as settled within 0.4 pt of its page (UIKit's
-    /// springs end about there, issue 23) and then stands on it (a last step up to 0.4 pt longer), so a rise
-    /// after the peak is named past that.
+    /// on the page is pattern 4's check. The model's paging settle counts as settled within 0.05 pt of its page
+    /// (`settleStep`) and then stands on it (a last step up to 0.05 pt longer), so a rise after the peak is named
+    /// past that.
     mutating func checkSettle(_ frame: FrameState, before d1: Vector, after d2: Vector) {
         func axis(_ a: Double, _ b: Double, _ peak: (frame: Int, speed: Double)?, _ name: String) -> (frame: Int, speed: Double)? {
             if a * b <= 0 { return nil }  // a turn, or no motion: a new leg
