@@ -1,4 +1,5 @@
 import Foundation
+import GridModel
 import Rasterizer
 
 /// One thing a frame draws, in window points, produced by walking the view tree back to front
