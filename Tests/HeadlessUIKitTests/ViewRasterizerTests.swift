@@ -84,16 +84,22 @@ private func bothTile(_ item: TileCoordinate, x: Double, y: Double, scale: Int) 
         var simulation = try Simulation(scenario: scenario)
         var canvas = try renderer.makeCanvas()
         var compared = 0, tiles = 0
+        let clock = ContinuousClock()
+        var theirs = Duration.zero, ourTime = Duration.zero
         while let frame = try simulation.next() {
             guard frame.index % 5 == 0 else { continue }
-            try renderer.render(frame, into: &canvas)
+            theirs += try clock.measure { try renderer.render(frame, into: &canvas) }
             let commands = frame.tiles.flatMap { seedTile($0, scale: frame.scale, style: scenario.style) }
-            let ours = try ViewRasterizer.render(commands: commands, size: CGSize(width: frame.viewport.width, height: frame.viewport.height),
+            var ours = canvas
+            ourTime += try clock.measure {
+                ours = try ViewRasterizer.render(commands: commands, size: CGSize(width: frame.viewport.width, height: frame.viewport.height),
                                                  scale: frame.scale, background: scenario.style.background, font: font)
+            }
             #expect(differing(ours, canvas) == 0, "frame \(frame.index)")
             compared += 1
             tiles += frame.tiles.count
         }
+        print("drag-atRest: \(compared) frames, \(tiles) tiles identical; FrameRenderer \(theirs / compared), ViewRasterizer \(ourTime / compared) a frame")
         #expect(compared > 20 && tiles > 20 * 30)
     }
 
