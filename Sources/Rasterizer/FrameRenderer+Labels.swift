@@ -81,7 +81,7 @@ extension FrameRenderer {
     /// The one rounding rule for every label position: the nearest whole pixel, halves up
     /// (floor(v + 0.5)). A label moved by whole pixels moves by exactly as many, also across 0,
     /// where `.rounded()` (halves away from zero) would jump a pixel.
-    static func place(_ v: Double) -> Int {
+    package static func place(_ v: Double) -> Int {
         guard !v.isNaN else { return 0 }
         return Int(min(max((v + 0.5).rounded(.down), -1e15), 1e15))
     }

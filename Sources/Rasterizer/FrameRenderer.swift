@@ -120,14 +120,8 @@ public struct FrameRenderer: Sendable {
 }
 
 extension FrameRenderer {
-    /// A border `width` points wide drawn inside `r` (at most half the tile), as four rectangles
-    /// that do not overlap, so a translucent colour is blended once everywhere.
+    /// A border `width` points wide drawn inside `r` (at most half the tile): `Pixmap.fillBorder`.
     func drawBorder(_ r: PixelRect, width: Double, color: RGBA, into canvas: inout Pixmap) {
-        let b = min(width * Double(scale), r.width / 2, r.height / 2)
-        guard b > 0 && color.a > 0 else { return }
-        canvas.fill(PixelRect(x: r.x, y: r.y, width: r.width, height: b), color)
-        canvas.fill(PixelRect(x: r.x, y: r.y + r.height - b, width: r.width, height: b), color)
-        canvas.fill(PixelRect(x: r.x, y: r.y + b, width: b, height: r.height - 2 * b), color)
-        canvas.fill(PixelRect(x: r.x + r.width - b, y: r.y + b, width: b, height: r.height - 2 * b), color)
+        canvas.fillBorder(r, width: width * Double(scale), color)
     }
 }

@@ -134,6 +134,28 @@ extension Pixmap {
         }
     }
 
+    /// A border `width` pixels wide drawn inside `r` (at most half its width and half its height), as
+    /// four rectangles that do not overlap, so a translucent colour is blended once everywhere: the
+    /// top and bottom bands across the whole width, then the left and right bands between them. With
+    /// `clip`, each band is first cut to it exactly (fractional edges keep their exact coverage).
+    /// Tile borders (`FrameRenderer`) and view borders (HeadlessUIKit) are both drawn by it.
+    package mutating func fillBorder(_ r: PixelRect, width: Double, _ color: RGBA, clip: PixelRect? = nil) {
+        let b = min(width, r.width / 2, r.height / 2)
+        guard b > 0 && color.a > 0 else { return }
+        func band(_ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+            let rect = PixelRect(x: x, y: y, width: w, height: h)
+            if let clip {
+                if let cut = rect.intersection(clip) { fill(cut, color) }
+            } else {
+                fill(rect, color)
+            }
+        }
+        band(r.x, r.y, r.width, b)
+        band(r.x, r.y + r.height - b, r.width, b)
+        band(r.x, r.y + b, b, r.height - 2 * b)
+        band(r.x + r.width - b, r.y + b, b, r.height - 2 * b)
+    }
+
     /// Blends an 8-bit coverage mask (rows of `maskWidth` bytes) with its top-left corner at
     /// (x, y), clipped to `clip` and the pixmap. A mask shorter than its size is ignored.
     mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int,
@@ -156,5 +178,16 @@ extension Pixmap {
                 }
             }
         }
+    }
+}
+
+extension PixelRect {
+    /// The part of both rectangles, exactly (fractional edges kept); nil when they share no area or
+    /// an edge is NaN.
+    package func intersection(_ other: PixelRect) -> PixelRect? {
+        let x0 = Swift.max(x, other.x), x1 = Swift.min(x + width, other.x + other.width)
+        let y0 = Swift.max(y, other.y), y1 = Swift.min(y + height, other.y + other.height)
+        guard x1 > x0, y1 > y0 else { return nil }  // false for NaN too
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
