@@ -162,6 +162,7 @@ struct PagerModel: ScrollEngine {
     }
 
     var contentOffsetPoints: Vector { offset.points }
+    var displayedOffsetPoints: Vector { offset.points }
     /// HeadlessUIKit drives UIScrollView, never the pager: the pager's offset is its pages' (no app sets it).
     mutating func moveContent(to offset: Vector, at t: Double) {}
     /// HeadlessUIKit never animates the pager.

@@ -25,6 +25,8 @@ protocol ScrollEngine: Sendable {
 
     /// The content offset now, in points (the model's, before display rounding).
     var contentOffsetPoints: Vector { get }
+    /// The content offset as the frame shows it (rounded to device pixels, or as `scroll.offsetRounding` says).
+    var displayedOffsetPoints: Vector { get }
     /// An app sets `contentOffset` at time `t` (see `ScrollModel.moveContent(to:at:)`).
     mutating func moveContent(to offset: Vector, at t: Double)
     /// An app calls `setContentOffset(_:animated: true)` at time `t`.

@@ -2,6 +2,7 @@
 /// `contentOffset`, or change `targetContentOffset` in `scrollViewWillEndDragging`.
 extension ScrollModel {
     var contentOffsetPoints: Vector { offset.points }
+    var displayedOffsetPoints: Vector { displayedOffset.points }
 
     /// The app sets `contentOffset`: the offset jumps there and the motion in progress goes on from it (a drag
     /// follows the finger from there, a deceleration keeps its velocity), as UIKit's does — the StreetScroller

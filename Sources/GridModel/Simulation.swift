@@ -82,6 +82,8 @@ public struct Simulation: Sendable {
 
     /// The scroll view's content offset now (after what `moveContent` and `retargetRelease` did since the frame).
     package var contentOffset: Vector { model.contentOffsetPoints }
+    /// The content offset as frames show it: on the device-pixel grid, as UIKit keeps a scroll view's offset.
+    package var displayedContentOffset: Vector { model.displayedOffsetPoints }
 
     /// HeadlessUIKit: the app set `contentOffset` after the last frame; the motion goes on from there.
     package mutating func moveContent(to offset: Vector) {

@@ -168,9 +168,12 @@ final class PlayRun: ScrollDriver {
             }
             try root.layoutPass()
             let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size))
-            let pixels = ViewRasterizer.render(commands: commands, size: window.size, scale: player.scale,
-                                               background: player.background.rgba, font: font)
-            do { frames.append(try PNGCodec.encode(pixels)) } catch { throw HeadlessUIKitError("frame \(frame.index): \(error)") }
+            do {
+                frames.append(try ViewRasterizer.png(commands: commands, size: window.size, scale: player.scale,
+                                                     background: player.background.rgba, font: font))
+            } catch {
+                throw HeadlessUIKitError("frame \(frame.index): \(error.message)")
+            }
             frame.contentOffset = Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
             frame.tiles = []
             lines.append(Trace.line(for: frame))
@@ -230,9 +233,10 @@ final class PlayRun: ScrollDriver {
         if !moved { applyModelOffset() }
     }
 
-    /// Shows the model's offset in the scroll view's bounds (calling `scrollViewDidScroll` if it moved).
+    /// Shows the model's offset in the scroll view's bounds (calling `scrollViewDidScroll` if it moved), on the
+    /// device-pixel grid as UIKit keeps it (UIKit's recorded offsets are multiples of 1/3 pt at 3x).
     func applyModelOffset() {
-        let o = simulation.contentOffset
+        let o = simulation.displayedContentOffset
         applyingModel = true
         defer { applyingModel = false }
         scrollView.moveBounds(to: CGPoint(x: o.x, y: o.y))
