@@ -21,7 +21,7 @@ func exampleFile(_ path: String) -> String {
         try FrameExporter.frames(10...10, of: loaded.scenario, font: loaded.font) { rendered = $0 }
         let frame = try #require(rendered)
         let tile = try #require(frame.state.tiles.first { $0.item == TileCoordinate(x: 2, y: -1) })
-        #expect(tile.pixelRect == PixelRect(x: 70, y: 59, width: 80, height: 60))
+        #expect(tile.pixelRect == PixelRect(x: 80, y: 55, width: 80, height: 60))
         let golden = try PNGCodec.decode(Array(Data(contentsOf: URL(fileURLWithPath: exampleFile("Goldens/labelled_frame_00010.png")))))
         let match = try PixelMatch.compare(frame.image, golden)
         #expect(match.different == 0)
