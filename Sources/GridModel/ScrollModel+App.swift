@@ -9,12 +9,7 @@ extension ScrollModel {
     /// technique depends on it. Not clamped to the edges, as UIKit does not clamp it either.
     mutating func moveContent(to target: Vector, at t: Double) {
         time = t
-        // An offset that is not a number stays where it is; one beyond the largest content is held at its edge.
-        func units(_ v: Double, _ current: Int64) -> Int64 {
-            guard v.isFinite else { return current }
-            return Fixed.from(points: min(max(v, -2 * Limits.maxContentPoints), 2 * Limits.maxContentPoints))
-        }
-        let shift = FixedShift(x: units(target.x, offset.x) &- offset.x, y: units(target.y, offset.y) &- offset.y)
+        let shift = FixedShift(x: Self.appUnits(target.x, or: offset.x) &- offset.x, y: Self.appUnits(target.y, or: offset.y) &- offset.y)
         applyShift(shift, announce: false)
         // Moved past an edge while the content moves on by itself: it springs back from there with the velocity it
         // had, as a release past an edge does (UIKit bounces it back too).
@@ -35,12 +30,15 @@ extension ScrollModel {
         releaseIfHeld(at: t)
         time = t
         setOffset(motionOffset(at: t))
-        func units(_ v: Double, _ current: Int64) -> Int64 {
-            guard v.isFinite else { return current }
-            return Fixed.from(points: min(max(v, -2 * Limits.maxContentPoints), 2 * Limits.maxContentPoints))
-        }
-        startAnimation(at: t, to: FixedPoint(x: units(target.x, offset.x), y: units(target.y, offset.y)), duration: 0.3, curve: .easeInOut)
+        startAnimation(at: t, to: FixedPoint(x: Self.appUnits(target.x, or: offset.x), y: Self.appUnits(target.y, or: offset.y)), duration: 0.3, curve: .easeInOut)
         _checkInvariants()
+    }
+
+    /// An offset an app gave, in fixed units: one that is not a number stays at `current`; one beyond twice the
+    /// largest content is held there (a finite value the fixed-point range holds).
+    static func appUnits(_ points: Double, or current: Int64) -> Int64 {
+        guard points.isFinite else { return current }
+        return Fixed.from(points: min(max(points, -2 * Limits.maxContentPoints), 2 * Limits.maxContentPoints))
     }
 
     /// Whether `o` is within `axis`'s edges (always, on an axis without edges or a disabled one).
@@ -58,8 +56,7 @@ extension ScrollModel {
         func plan(_ rules: AxisRules, _ x0: Int64, _ goal: Double, _ old: AxisPlan, _ axis: Axis) -> AxisPlan {
             // Released past an edge, the axis springs back to it whatever the target says.
             guard withinEdges(x0, axis) else { return old }
-            guard goal.isFinite else { return rules.landing(at: inputs.start, from: x0, on: x0) }
-            var landing = Fixed.from(points: min(max(goal, -2 * Limits.maxContentPoints), 2 * Limits.maxContentPoints))
+            var landing = Self.appUnits(goal, or: x0)
             if let bounds = rules.bounds { landing = min(max(landing, bounds.lowerBound), bounds.upperBound) }
             return rules.enabled ? rules.landing(at: inputs.start, from: x0, on: landing) : .rest(at: x0, from: inputs.start)
         }
