@@ -204,6 +204,7 @@ extension ScrollModel {
     mutating func cameToRest(at t: Double) {
         guard case .none = motion else { return }
         idleSince = t
+        restOnDisplayedOffset()
         loopJumpIfOnDuplicate()
         recenterAtRest()
         let page = PageIndex(column: rulesX.page(of: offset.x), row: rulesY.page(of: offset.y))
@@ -213,5 +214,20 @@ extension ScrollModel {
         restPage = page
         targetRect = nil
         _checkAtRest()
+    }
+
+    /// At rest the offset is the one displayed, on the device-pixel grid: UIKit's contentOffset never holds a
+    /// fraction of a device pixel (its recorded offsets are multiples of 1/3 pt at 3x), so the next gesture
+    /// starts from there. An axis whose rounded offset would pass a content edge keeps its own.
+    mutating func restOnDisplayedOffset() {
+        let shown = displayedOffset
+        func kept(_ axis: Axis, _ exact: Int64, _ rounded: Int64) -> Int64 {
+            if let b = axis.bounds, !b.contains(rounded) { return exact }
+            return rounded
+        }
+        let snapped = FixedPoint(x: kept(x, offset.x, shown.x), y: kept(y, offset.y, shown.y))
+        guard snapped != offset else { return }
+        offset = snapped
+        if shownByFrames != nil { shownByFrames = (displayedOffset, offset) }
     }
 }

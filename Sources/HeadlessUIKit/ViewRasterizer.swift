@@ -98,9 +98,19 @@ extension DrawCommand {
 extension PixelRect {
     /// `rect` (points) in device pixels. Its own origin and size, not standardized: a negative
     /// width or height is empty (draws nothing).
+    /// `rect` (window points) in device pixels, computed as the built-in renderer computes a tile's: its edges on
+    /// the model's fixed-point grid (1/26880 pt), divided by the units of a pixel. A tile at 367.666666666664 pt
+    /// after float arithmetic on a 1/3-pt offset is at exactly 1103 px at 3x, so its label rounds as the same
+    /// tile's label in `render` does.
     init(_ rect: CGRect, scale: Double) {
-        self.init(x: Double(rect.origin.x) * scale, y: Double(rect.origin.y) * scale,
-                  width: Double(rect.size.width) * scale, height: Double(rect.size.height) * scale)
+        let exact = scale.rounded() == scale && scale >= 1 && scale <= 8
+        func pixels(_ v: CGFloat) -> Double {
+            let d = Double(v)
+            guard exact, abs(d) < 1e9 else { return d * scale }
+            return Double(Fixed.from(points: d)) / Double(Fixed.pixel(scale: Int(scale)))
+        }
+        let minX = pixels(rect.minX), minY = pixels(rect.minY)
+        self.init(x: minX, y: minY, width: pixels(rect.maxX) - minX, height: pixels(rect.maxY) - minY)
     }
 
     /// The whole pixels whose centres lie inside (edges rounded by `FrameRenderer.place`, halves
