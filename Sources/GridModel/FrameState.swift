@@ -124,6 +124,9 @@ public struct FrameState: Sendable {
     public var pageVisibility: [PageVisibility]
     /// The scenario's linked layers as drawn in this frame, in the scenario's order (empty without layers).
     public var layers: [LayerState] = []
+    /// The displayed content offset (points) when each of `events` happened, in the same order (a frame can end
+    /// one motion and start another: the delegate sees the offset of each moment).
+    package var eventOffsets: [Vector] = []
 
     /// The frame's width in device pixels.
     public var pixelWidth: Int { devicePixels(viewport.width, scale: scale) }

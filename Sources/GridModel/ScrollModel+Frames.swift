@@ -72,13 +72,14 @@ extension ScrollModel {
     }
 
     mutating func takeFrame(index: Int, time t: Double) -> FrameState {
-        let frame = FrameState(
+        var frame = FrameState(
             index: index, time: t, phase: phase, contentOffset: offset.points, contentSize: contentSize,
             events: events, recenterShift: recenterTotal?.points, tiles: drawnTiles(at: t), stats: layout.stats,
             edgeHit: edgeHit, scale: scale,
             viewport: Size(width: Fixed.points(x.viewport), height: Fixed.points(y.viewport)),
             page: paging == .none ? nil : TileCoordinate(x: rulesX.page(of: offset.x), y: rulesY.page(of: offset.y)),
             pageVisibility: [])
+        frame.eventOffsets = eventOffsets
         events.removeAll(keepingCapacity: true)
         recenterTotal = nil
         edgeHit = false

@@ -57,7 +57,18 @@ struct ScrollModel: ScrollEngine {
     var time = 0.0
 
     // Per-frame output.
-    var events: [ScrollEvent] = []
+    var events: [ScrollEvent] = [] {
+        didSet {
+            // The displayed offset when each event happened (HeadlessUIKit shows it to the delegate then).
+            if events.isEmpty {
+                eventOffsets.removeAll(keepingCapacity: true)
+            } else if events.count > eventOffsets.count {
+                let shown = displayedOffset.points
+                eventOffsets.append(contentsOf: repeatElement(shown, count: events.count - eventOffsets.count))
+            }
+        }
+    }
+    var eventOffsets: [Vector] = []
     var recenterTotal: FixedShift? = nil
     var edgeHit = false
     /// The time of the last frame taken: `edgeHit` covers (frameTime, now].

@@ -101,6 +101,8 @@ final class PlayRun: ScrollDriver {
     /// True while the player itself moves the bounds (the model's own motion), so the setter does not tell the
     /// model what it already knows.
     var applyingModel = false
+    /// What the app moved the content by during the frame's events so far.
+    var appShift = Vector(x: 0, y: 0)
 
     init(player: ScrollPlayer, root: UIView, scrollView: UIScrollView, steps: [Step], window: CGRect) throws(HeadlessUIKitError) {
         self.player = player
@@ -162,7 +164,7 @@ final class PlayRun: ScrollDriver {
             guard frames.count < ScrollPlayer.maxFrames else {
                 throw HeadlessUIKitError("the steps run past \(ScrollPlayer.maxFrames) frames; play fewer or shorter steps", limit: ScrollPlayer.maxFrames)
             }
-            try deliver(frame.events)
+            try deliver(frame)
             if scrollView.scrollCallbackOverflow {
                 throw HeadlessUIKitError("scrollViewDidScroll set contentOffset inside itself \(UIScrollView.maxScrollCallbackDepth) times deep at frame \(frame.index); set it once, or only when it differs")
             }
@@ -182,46 +184,50 @@ final class PlayRun: ScrollDriver {
         return ScrollRecording(frames: frames, traceLines: lines)
     }
 
-    /// The frame's scroll events as delegate calls, in the model's order; the offset is the model's when the first
-    /// `didScroll` is delivered.
-    func deliver(_ events: [ScrollEvent]) throws(HeadlessUIKitError) {
-        var moved = false
-        for event in events {
+    /// The frame's scroll events as delegate calls, in the model's order, each with the scroll view at the offset
+    /// the model had when it happened plus what the app moved it by since (a frame can end a deceleration, which
+    /// the app answers by recentering, and start a fling: the fling goes on from the recentered offset).
+    func deliver(_ frame: FrameState) throws(HeadlessUIKitError) {
+        appShift = .zero
+        for (index, event) in frame.events.enumerated() {
+            let at = index < frame.eventOffsets.count ? frame.eventOffsets[index] : simulation.displayedContentOffset
+            let shown = CGPoint(x: at.x + appShift.x, y: at.y + appShift.y)
             switch event {
             case .willBeginDragging:
+                show(shown)
                 scrollView.isTracking = true
                 scrollView.isDragging = true
                 scrollView.isDecelerating = false
                 scrollView.delegate?.scrollViewWillBeginDragging(scrollView)
             case .didScroll:
-                guard !moved else { continue }
-                moved = true
-                applyModelOffset()
+                show(shown)
             case let .willEndDragging(velocity, target):
-                applyModelOffset()
-                var point = CGPoint(x: target.x, y: target.y)
-                let chosen = point
+                show(shown)
+                let chosen = CGPoint(x: target.x + appShift.x, y: target.y + appShift.y)
+                var point = chosen
                 scrollView.delegate?.scrollViewWillEndDragging(scrollView, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000),
                                                                targetContentOffset: &point)
                 if point != chosen {
-                    do { try simulation.retargetRelease(to: Vector(x: Double(point.x), y: Double(point.y))) } catch {
+                    let model = Vector(x: Double(point.x) - appShift.x, y: Double(point.y) - appShift.y)
+                    do { try simulation.retargetRelease(to: model) } catch {
                         throw HeadlessUIKitError("scrollViewWillEndDragging: \(error.message)")
                     }
-                    applyModelOffset()
                 }
             case .didEndDragging(let decelerate):
+                show(shown)
                 scrollView.isTracking = false
                 scrollView.isDragging = false
                 scrollView.delegate?.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
             case .willBeginDecelerating:
+                show(shown)
                 scrollView.isDecelerating = true
                 scrollView.delegate?.scrollViewWillBeginDecelerating(scrollView)
             case .didEndDecelerating:
-                applyModelOffset()
+                show(shown)
                 scrollView.isDecelerating = false
                 scrollView.delegate?.scrollViewDidEndDecelerating(scrollView)
             case .didEndScrollingAnimation:
-                applyModelOffset()
+                show(shown)
                 scrollView.delegate?.scrollViewDidEndScrollingAnimation(scrollView)
             case .cancel:
                 scrollView.isTracking = false
@@ -230,21 +236,35 @@ final class PlayRun: ScrollDriver {
                 break
             }
         }
-        if !moved { applyModelOffset() }
+        applyModelOffset()
+    }
+
+    /// Shows `offset` in the scroll view's bounds as the model's own motion (calling `scrollViewDidScroll` if it
+    /// moved).
+    func show(_ offset: CGPoint) {
+        applyingModel = true
+        defer { applyingModel = false }
+        scrollView.moveBounds(to: offset)
     }
 
     /// Shows the model's offset in the scroll view's bounds (calling `scrollViewDidScroll` if it moved), on the
     /// device-pixel grid as UIKit keeps it (UIKit's recorded offsets are multiples of 1/3 pt at 3x).
     func applyModelOffset() {
         let o = simulation.displayedContentOffset
-        applyingModel = true
-        defer { applyingModel = false }
-        scrollView.moveBounds(to: CGPoint(x: o.x, y: o.y))
+        show(CGPoint(x: o.x, y: o.y))
     }
 
+    /// The app set `contentOffset` (from a callback, `layoutSubviews` or deferred work): the model's content
+    /// moves by the same amount, so its motion goes on from there, and the rest of the frame's events are shown
+    /// shifted by it.
     func scrollView(_ scrollView: UIScrollView, appMovedContentTo offset: CGPoint) {
         guard !applyingModel else { return }
-        simulation.moveContent(to: Vector(x: Double(offset.x), y: Double(offset.y)))
+        let dx = Double(offset.x - scrollView.bounds.origin.x), dy = Double(offset.y - scrollView.bounds.origin.y)
+        guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return }
+        appShift.x += dx
+        appShift.y += dy
+        let o = simulation.contentOffset
+        simulation.moveContent(to: Vector(x: o.x + dx, y: o.y + dy))
     }
 
     func scrollViewRequestsAnimation(_ scrollView: UIScrollView, to offset: CGPoint) {
