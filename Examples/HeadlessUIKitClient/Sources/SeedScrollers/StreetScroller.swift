@@ -140,14 +140,14 @@ class StreetScroller: UIScrollView {
 /// StreetScroller whose recenter moves the offset but not the labels: at the frame of the first recenter with
 /// labels on screen, the street jumps by the whole shift (over 1250 points), and the labels it jumped to are tiled
 /// anew from the visible left edge.
-final class StreetScrollerUnshifted: StreetScroller {
+class StreetScrollerUnshifted: StreetScroller {
     override func shiftLabels(by shift: CGFloat) {}
 }
 
 /// StreetScroller whose recenter moves the labels by the shift rounded to whole points, while the offset moves by
 /// the exact shift (a multiple of a device pixel): at a recenter whose shift has a fraction of a point, the labels
 /// jump by that fraction on screen (a device pixel at 2x or 3x).
-final class StreetScrollerRoundedShift: StreetScroller {
+class StreetScrollerRoundedShift: StreetScroller {
     override func shiftLabels(by shift: CGFloat) {
         super.shiftLabels(by: shift.rounded())
     }

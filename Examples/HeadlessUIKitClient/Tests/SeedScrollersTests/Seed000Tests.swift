@@ -28,13 +28,13 @@ import HeadlessUIKit
     /// one on each side.
     static let tileBound = (Int((390.0 / 100).rounded(.up)) + 2) * (Int((844.0 / 100).rounded(.up)) + 2)
 
-    /// A drag held still before it lifts (no deceleration): `didEndDragging(willDecelerate: false)` recenters, the
+    /// A drag whose finger rests 0.25 s before it lifts (no velocity, no deceleration): `didEndDragging(willDecelerate: false)` recenters, the
     /// offset is the centre again, the article's `offset` holds the 190 points the content moved (the drag less the
     /// pan's 10-point slop), and the frame of the recenter equals the one before it pixel for pixel.
     @Test func heldDragRecentersInvisibly() throws {
         let (scrollView, coordinator) = Self.make()
-        let steps = #"[{"drag": {"by": {"x": -200}, "duration": 0.4, "release": "hold"}}, "#
-            + #"{"wait": {"until": "idle", "max": 5}}, {"wait": {"duration": 0.1}}]"#
+        let steps = #"[{"drag": {"by": {"x": -200}, "duration": 0.4, "then": "keep"}}, {"wait": {"duration": 0.2}}, "#
+            + #"{"drag": {"by": {"x": 0}, "duration": 0.05, "release": "hold"}}, {"wait": {"duration": 0.1}}]"#
         let play = try Playback(scrollView, scale: 2, steps: steps, name: "seed000-held-drag")
         #expect(scrollView.contentOffset == coordinator.centerOffset)
         #expect(coordinator.offset == CGPoint(x: -190, y: 0), "\(coordinator.offset)")
