@@ -15,7 +15,7 @@ class SnapPagerController: NSObject, UIScrollViewDelegate {
     let BUBBLE_DIAMETER: CGFloat = 80
     let BUBBLE_PADDING: CGFloat = 20
     /// How many bubbles the row holds.
-    let bubbleCount = 200
+    let bubbleCount = 40
     let scrollView: UIScrollView
 
     init(frame: CGRect) {
