@@ -15,6 +15,7 @@ import Observation
 // - `TileCoordinate` and the CGSize/CGPoint arithmetic are used by the article but not printed; they are written
 //   below (at the end of the file) so that the article's expressions compile as printed.
 // - `populateTiles()` called at the end of scrollViewDidScroll (see there).
+// - Line breaks in backCenter's long line (the article's tokens, split to fit 120 columns).
 // - `@MainActor` on InfiniteScrollViewManager: as printed, its nonisolated `backCenter()` reads the main-actor
 //   Coordinator's scroll view, which Swift 6 refuses on iOS too.
 
@@ -73,8 +74,9 @@ struct InfiniteScrollView {
         var deltaOffset = CGPoint.zero
         func scrollViewDidScroll(_ scrollView: UIScrollView) {
             deltaOffset = (scrollView.contentSize - scrollView.frame.size) * 0.5 - scrollView.contentOffset
-            // Not in the article's listing: the article tiles "during scrolling" from deltaOffset ("deltaOffset则记录
-            // 了滚动时的偏移量") but prints no caller of populateTiles(); without this line no tile is ever added.
+            // Not in the article's listing: the article tiles during scrolling from deltaOffset
+            // ("deltaOffset则记录了滚动时的偏移量") but prints no caller of populateTiles(); without this line no
+            // tile is ever added.
             populateTiles()
         }
 
@@ -156,7 +158,8 @@ final class InfiniteScrollViewManager {
 
     func backCenter() {
         guard let coordinator, let scrollView = coordinator.scrollView else { return }
-        scrollView.setContentOffset((scrollView.contentSize - scrollView.frame.size) * 0.5 + (coordinator.offset + coordinator.deltaOffset), animated: true)
+        scrollView.setContentOffset((scrollView.contentSize - scrollView.frame.size) * 0.5
+            + (coordinator.offset + coordinator.deltaOffset), animated: true)
     }
 }
 

@@ -28,9 +28,9 @@ import HeadlessUIKit
     /// one on each side.
     static let tileBound = (Int((390.0 / 100).rounded(.up)) + 2) * (Int((844.0 / 100).rounded(.up)) + 2)
 
-    /// A drag whose finger rests 0.25 s before it lifts (no velocity, no deceleration): `didEndDragging(willDecelerate: false)` recenters, the
-    /// offset is the centre again, the article's `offset` holds the 190 points the content moved (the drag less the
-    /// pan's 10-point slop), and the frame of the recenter equals the one before it pixel for pixel.
+    /// A drag whose finger rests 0.25 s before it lifts (no velocity, no deceleration):
+    /// `didEndDragging(willDecelerate: false)` recenters, the offset is the centre again, the article's `offset`
+    /// holds the 190 points the content moved (the drag less the pan's 10-point slop), and the frame of the recenter equals the one before it pixel for pixel.
     @Test func heldDragRecentersInvisibly() throws {
         let (scrollView, coordinator) = Self.make()
         let steps = #"[{"drag": {"by": {"x": -200}, "duration": 0.4, "then": "keep"}}, {"wait": {"duration": 0.2}}, "#

@@ -12,19 +12,23 @@ import HeadlessUIKit
         override func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
                                                 targetContentOffset: UnsafeMutablePointer<CGPoint>) {
             proposed.append(targetContentOffset.pointee)
-            super.scrollViewWillEndDragging(scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
+            super.scrollViewWillEndDragging(scrollView, withVelocity: velocity,
+                                            targetContentOffset: targetContentOffset)
         }
     }
 
-    /// Three flicks, left (UIKit's target 1965.1, past the middle of page 19), right and a short one: each deceleration ends on the page the article's rule picks from
+    /// Three flicks, left (UIKit's target 1965.1, past the middle of page 19), right and a short one: each
+    /// deceleration ends on the page the article's rule picks from
     /// the offset UIKit would have stopped at, `roundf(target / 100)` pages, and a bubble sits 20 points from the
     /// left edge at rest.
     @Test func decelerationsEndOnTheNearestPage() throws {
         let pager = Probe(frame: CGRect(x: 0, y: 0, width: 390, height: 200))
         pager.scrollView.contentOffset = CGPoint(x: 1000, y: 0)
-        let steps = #"[{"drag": {"by": {"x": -190}, "duration": 0.12, "release": "fling"}}, {"wait": {"until": "idle", "max": 10}}, {"wait": {"duration": 0.05}}, "#
-            + #"{"drag": {"by": {"x": 130}, "duration": 0.1, "release": "fling"}}, {"wait": {"until": "idle", "max": 10}}, {"wait": {"duration": 0.05}}, "#
-            + #"{"drag": {"by": {"x": -40}, "duration": 0.1, "release": "fling"}}, {"wait": {"until": "idle", "max": 10}}, {"wait": {"duration": 0.05}}]"#
+        // A short wait after each rest, so that the frame of didEndDecelerating is not the next touch's.
+        let rest = #"{"wait": {"until": "idle", "max": 10}}, {"wait": {"duration": 0.05}}"#
+        let steps = #"[{"drag": {"by": {"x": -190}, "duration": 0.12, "release": "fling"}}, "# + rest
+            + #", {"drag": {"by": {"x": 130}, "duration": 0.1, "release": "fling"}}, "# + rest
+            + #", {"drag": {"by": {"x": -40}, "duration": 0.1, "release": "fling"}}, "# + rest + "]"
         let play = try Playback(pager.scrollView, scale: 2, steps: steps, name: "snap-pager")
         let rests = play.events.indices.filter { play.events[$0].contains("didEndDecelerating") }
         #expect(pager.proposed.count == 3 && rests.count == 3, "\(pager.proposed.count) lifts, rests at \(rests)")

@@ -15,7 +15,9 @@ final class RecenterLog {
     /// Runs `recenter` (the scroller's own `recenterIfNecessary`) and logs a recenter that moved the offset.
     func measure(_ scroller: StreetScroller, _ recenter: () -> Void) {
         func onScreen() -> [CGFloat] {
-            scroller.visibleLabels.map { scroller.labelContainerView.convert($0.frame, to: scroller).minX - scroller.contentOffset.x }
+            scroller.visibleLabels.map {
+                scroller.labelContainerView.convert($0.frame, to: scroller).minX - scroller.contentOffset.x
+            }
         }
         let before = onScreen(), offset = scroller.contentOffset.x
         recenter()
@@ -49,7 +51,8 @@ final class LoggedRoundedShift: StreetScrollerRoundedShift {
     static let frame = CGRect(x: 0, y: 0, width: 390, height: 300)
     /// A fling that travels about 2000 points, and a second one that catches it.
     static let steps = #"[{"fling": {"velocity": {"x": -4100}}}, {"wait": {"duration": 0.5}}, "#
-        + #"{"drag": {"by": {"x": -120}, "duration": 0.15, "release": "fling"}}, {"wait": {"until": "idle", "max": 10}}]"#
+        + #"{"drag": {"by": {"x": -120}, "duration": 0.15, "release": "fling"}}, "#
+        + #"{"wait": {"until": "idle", "max": 10}}]"#
     /// The offset the scroller recenters to: (5000 − 390) / 2.
     static let centre: CGFloat = 2305
 
@@ -68,7 +71,7 @@ final class LoggedRoundedShift: StreetScrollerRoundedShift {
         let end = try #require(play.firstFrame(with: "didEndDecelerating"))
         for k in recenters {
             #expect(play.offsets[k].x == Self.centre, "frame \(k): \(play.offsets[k])")
-            #expect(k < end && play.offsets[k + 1].x > play.offsets[k].x, "frame \(k) is mid-fling and the fling goes on")
+            #expect(k < end && play.offsets[k + 1].x > play.offsets[k].x, "frame \(k): mid-fling, and it goes on")
         }
         // Frame 0 recenters from offset 0 with no label yet; every later recenter leaves the labels where they were.
         #expect(scroller.log.shifts.count == recenters.count + 1, "\(scroller.log.shifts)")
@@ -77,7 +80,9 @@ final class LoggedRoundedShift: StreetScrollerRoundedShift {
         // The row 5 points below the labels' top edge is label background in every frame: never the window's white.
         for index in play.recording.frames.indices {
             let image = try play.image(index)
-            let blank = stride(from: 0, to: 390, by: 0.5).filter { play.pixel(image, x: $0, y: 225) == [255, 255, 255, 255] }
+            let blank = stride(from: 0, to: 390, by: 0.5).filter {
+                play.pixel(image, x: $0, y: 225) == [255, 255, 255, 255]
+            }
             #expect(blank.isEmpty, "frame \(index): the strip is blank at x = \(blank.prefix(3)) …")
         }
     }
@@ -94,8 +99,8 @@ final class LoggedRoundedShift: StreetScrollerRoundedShift {
     }
 
     /// Broken on purpose: the labels move by the shift rounded to whole points. At 3x the offsets are thirds of a
-    /// point, and this fling (at 4200 pt/s) recenters at a fractional offset, so the shift has a fraction and the labels land a third of a point (a device
-    /// pixel) off.
+    /// point, and this fling (at 4200 pt/s) recenters at a fractional offset, so the shift has a fraction and the
+    /// labels land a third of a point (a device pixel) off.
     @Test func roundedShiftMovesLabelsByAFraction() throws {
         let scroller = LoggedRoundedShift(frame: Self.frame)
         let steps = Self.steps.replacingOccurrences(of: "-4100", with: "-4200")
