@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A client of HeadlessUIKit, as an iOS developer's own package would be: the seeds' scroll code, written for
+// UIKit, compiled here against HeadlessUIKit with only the import lines different (issue 24), and tests that
+// play it with ScrollPlayer and assert what it does frame by frame.
+let package = Package(
+    name: "HeadlessUIKitClient",
+    dependencies: [
+        .package(name: "render-grid", path: "../.."),
+    ],
+    targets: [
+        // The four sample programs and their broken variants: UIKit code, one file per sample.
+        .target(name: "SeedScrollers", dependencies: [
+            .product(name: "HeadlessUIKit", package: "render-grid"),
+        ]),
+        .testTarget(name: "SeedScrollersTests", dependencies: [
+            "SeedScrollers",
+            .product(name: "HeadlessUIKit", package: "render-grid"),
+            // PNG decoding of the played frames.
+            .product(name: "Rasterizer", package: "render-grid"),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
