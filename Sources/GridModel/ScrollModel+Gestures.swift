@@ -218,8 +218,11 @@ extension ScrollModel {
 
     /// At rest the offset is the one displayed, on the device-pixel grid: UIKit's contentOffset never holds a
     /// fraction of a device pixel (its recorded offsets are multiples of 1/3 pt at 3x), so the next gesture
-    /// starts from there. An axis whose rounded offset would pass a content edge keeps its own.
+    /// starts from there. An axis whose rounded offset would pass a content edge keeps its own. The naive
+    /// roundings (`offsetRounding` `"point"`, `"pointEachFrame"`: pattern 9) keep the exact offset they lose
+    /// deltas against.
     mutating func restOnDisplayedOffset() {
+        guard !roundsEachFrame, displayStep == pixel else { return }
         let shown = displayedOffset
         func kept(_ axis: Axis, _ exact: Int64, _ rounded: Int64) -> Int64 {
             if let b = axis.bounds, !b.contains(rounded) { return exact }
@@ -228,6 +231,5 @@ extension ScrollModel {
         let snapped = FixedPoint(x: kept(x, offset.x, shown.x), y: kept(y, offset.y, shown.y))
         guard snapped != offset else { return }
         offset = snapped
-        if shownByFrames != nil { shownByFrames = (displayedOffset, offset) }
     }
 }

@@ -30,11 +30,28 @@ public final class ScrollPlayer {
     }
 
     /// Plays `steps` (a JSON array of scenario steps) on `view`: a `UIScrollView`, or a root view with one inside
-    /// it (the window is the root view's bounds).
+    /// it (the window is the root view's bounds). Work the code defers with `DispatchQueue.main.async` cannot run
+    /// inside this call (it is on the main queue); play with `await` for that.
     ///
     /// - Throws: `HeadlessUIKitError` naming the step (`steps[2].scrollTo`) or what the code did (a
     ///   `scrollViewDidScroll` that sets the offset forever, too many views, a frame too large).
     public func play(_ view: UIView, steps json: String) throws(HeadlessUIKitError) -> ScrollRecording {
+        try prepare(view, steps: json).play()
+    }
+
+    /// Plays as the synchronous `play` does, and lets the main queue run after each frame's delegate calls, so work
+    /// the code defers with `DispatchQueue.main.async` (a recenter, a reload) runs before the frame is laid out and
+    /// drawn, as on a device.
+    ///
+    /// ```swift
+    /// let recording = try await ScrollPlayer(scale: 2, fps: 60).play(scrollView, steps: json)
+    /// ```
+    public func play(_ view: UIView, steps json: String) async throws(HeadlessUIKitError) -> ScrollRecording {
+        try await prepare(view, steps: json).playLettingMainQueueRun()
+    }
+
+    /// The run of `steps` on `view`'s scroll view, checked: steps decoded, tile steps refused, the screen set.
+    func prepare(_ view: UIView, steps json: String) throws(HeadlessUIKitError) -> PlayRun {
         guard let scrollView = Self.firstScrollView(in: view) else {
             throw HeadlessUIKitError("play needs a UIScrollView: \(type(of: view)) holds none")
         }
@@ -53,8 +70,7 @@ public final class ScrollPlayer {
         }
         let window = view.superview == nil ? CGRect(origin: .zero, size: view.frame.size) : view.frame
         UIScreen.main.configure(size: window.size, scale: CGFloat(scale))
-        let run = try PlayRun(player: self, root: view, scrollView: scrollView, steps: steps, window: window)
-        return try run.play()
+        return try PlayRun(player: self, root: view, scrollView: scrollView, steps: steps, window: window)
     }
 
     /// The scroll view `view` is or holds (breadth-first).
@@ -154,32 +170,71 @@ final class PlayRun: ScrollDriver {
                         grid: grid, scroll: scroll, steps: steps)
     }
 
+    /// The frames drawn so far and their trace lines.
+    var frames: [[UInt8]] = []
+    var lines: [String] = []
+
     func play() throws(HeadlessUIKitError) -> ScrollRecording {
-        var frames: [[UInt8]] = []
-        var lines: [String] = []
-        while true {
-            let next: FrameState?
-            do { next = try simulation.next() } catch { throw HeadlessUIKitError("\(error.path): \(error.message)") }
-            guard var frame = next else { break }
-            guard frames.count < ScrollPlayer.maxFrames else {
-                throw HeadlessUIKitError("the steps run past \(ScrollPlayer.maxFrames) frames; play fewer or shorter steps", limit: ScrollPlayer.maxFrames)
-            }
-            try deliver(frame)
-            if scrollView.scrollCallbackOverflow {
-                throw HeadlessUIKitError("scrollViewDidScroll set contentOffset inside itself \(UIScrollView.maxScrollCallbackDepth) times deep at frame \(frame.index); set it once, or only when it differs")
-            }
-            try root.layoutPass()
-            let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size))
-            do {
-                frames.append(try ViewRasterizer.png(commands: commands, size: window.size, scale: player.scale,
-                                                     background: player.background.rgba, font: font))
-            } catch {
-                throw HeadlessUIKitError("frame \(frame.index): \(error.message)")
-            }
-            frame.contentOffset = Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
-            frame.tiles = []
-            lines.append(Trace.line(for: frame))
+        while var frame = try advance() { try draw(&frame) }
+        return finish()
+    }
+
+    /// Plays as `play()` does, and lets the main queue run after each frame's delegate calls: what the app
+    /// deferred with `DispatchQueue.main.async` (or a main-actor `Task`) runs before the frame is laid out and
+    /// drawn, as on a device.
+    func playLettingMainQueueRun() async throws(HeadlessUIKitError) -> ScrollRecording {
+        while var frame = try advance() {
+            await Self.letMainQueueRun()
+            try draw(&frame)
         }
+        return finish()
+    }
+
+    /// Runs the main queue's work enqueued so far (it is first in line; this resumes after it).
+    static func letMainQueueRun() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { done.resume() }
+        }
+    }
+
+    /// The model's next frame with its delegate calls delivered, or nil after the last.
+    func advance() throws(HeadlessUIKitError) -> FrameState? {
+        let next: FrameState?
+        do { next = try simulation.next() } catch { throw HeadlessUIKitError("\(error.path): \(error.message)") }
+        guard let frame = next else { return nil }
+        guard frames.count < ScrollPlayer.maxFrames else {
+            throw HeadlessUIKitError("the steps run past \(ScrollPlayer.maxFrames) frames; play fewer or shorter steps", limit: ScrollPlayer.maxFrames)
+        }
+        try deliver(frame)
+        try checkCallbacks(frame)
+        return frame
+    }
+
+    /// Throws when a `scrollViewDidScroll` set the offset inside itself past the re-entrancy limit.
+    func checkCallbacks(_ frame: FrameState) throws(HeadlessUIKitError) {
+        if scrollView.scrollCallbackOverflow {
+            throw HeadlessUIKitError("scrollViewDidScroll set contentOffset inside itself \(UIScrollView.maxScrollCallbackDepth) times deep at frame \(frame.index); set it once, or only when it differs")
+        }
+    }
+
+    /// Lays the views out, draws them and writes the frame's trace line.
+    func draw(_ frame: inout FrameState) throws(HeadlessUIKitError) {
+        try root.layoutPass()
+        try checkCallbacks(frame)
+        let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size))
+        do {
+            frames.append(try ViewRasterizer.png(commands: commands, size: window.size, scale: player.scale,
+                                                 background: player.background.rgba, font: font))
+        } catch {
+            throw HeadlessUIKitError("frame \(frame.index): \(error.message)")
+        }
+        frame.contentOffset = Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
+        frame.tiles = []
+        lines.append(Trace.line(for: frame))
+    }
+
+    /// The recording, the scroll view released from the player.
+    func finish() -> ScrollRecording {
         scrollView.driver = nil
         return ScrollRecording(frames: frames, traceLines: lines)
     }

@@ -46,7 +46,7 @@ import Testing
         #expect(lines.contains("  frame 207: expected willBeginDragging, got none; fourth willBeginDragging now at frame 210"))
         #expect(lines.contains("  recenter: 6.017 s -> 6.067 s (frame 361 -> 364)"))
         #expect(lines.contains("summary:"))
-        #expect(lines.contains("  offsets differ in 157 frames, largest 834.113 pt at frame 363"))
+        #expect(lines.contains("  offsets differ in 157 frames, largest 834.305 pt at frame 363"))
         #expect(result.stderr.isEmpty)
     }
 

@@ -165,9 +165,10 @@ import Testing
         // Resting offset.
         let last = replay.frames.last!
         #expect(abs(r.rest) <= 1, "\(name) resting offset: model \(r.restModel) at frame t \(last.t), UIKit \(trace.finalOffsetY)")
-        // willEndDragging's target: the model's own resting offset, and UIKit's.
+        // willEndDragging's target: where the motion ends, which then rests on the device-pixel grid (the replay
+        // is at 3x) as UIKit's offset does, so within half a device pixel of the model's resting offset.
         let target = try #require(replay.targetY, "\(name) willEndDragging: the model reported no target")
-        #expect(abs(target - r.restModel) <= 1e-6, "\(name) target vs rest: model target \(target), model resting offset \(r.restModel) at frame t \(last.t)")
+        #expect(abs(target - r.restModel) <= 0.5 / 3 + 1e-9, "\(name) target vs rest: model target \(target), model resting offset \(r.restModel) at frame t \(last.t)")
         if name == "decel_v3000" {
             // UIKit's own target (6819.67) is 1.67 pt past where it came to rest (6818): the model's target is its
             // resting offset, so it is as far from UIKit's target as UIKit's rest is, and no nearer than 2/3 pt.

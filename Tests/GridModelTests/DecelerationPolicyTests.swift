@@ -82,9 +82,12 @@ import Testing
         // The touch at frame 18 stops the content; the finger crosses the pan's 10-pt slop at frame 23 (5 frames of
         // 2 points), and the content then follows it 2 points a frame.
         let still = (19...23).map { frames[$0].contentOffset.x - frames[$0 - 1].contentOffset.x }
-        let steps = (24...48).map { frames[$0].contentOffset.x - frames[$0 - 1].contentOffset.x }
+        let steps = (24...47).map { frames[$0].contentOffset.x - frames[$0 - 1].contentOffset.x }
         #expect(still.allSatisfy { abs($0) < 1e-6 }, "\(still)")
         #expect(steps.allSatisfy { abs($0 - 2) < 1e-6 }, "\(steps)")
+        // The finger lifts at frame 48, held: the content rests there on the device-pixel grid (scale 2).
+        let rest = frames[48].contentOffset.x
+        #expect(rest * 2 == (rest * 2).rounded() && abs(rest - frames[47].contentOffset.x - 2) <= 0.25 + 1e-9, "\(rest)")
         #expect(ScrollSpec().touchDown == .stop)
     }
 

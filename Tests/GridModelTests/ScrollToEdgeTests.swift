@@ -61,8 +61,8 @@ import Testing
         let touch = try #require(frames.firstIndex { $0.has(.willBeginDragging) })
         #expect(frames[touch - 1].contentOffset == corner)
         #expect(frames[touch].contentOffset == .zero && frames[touch].edgeHit)
-        // The finger's (40, 40) less the pan's 10-pt slop along the diagonal.
-        let moved = 40 - 10 / 2.0.squareRoot()
+        // The finger's (40, 40) less the pan's 10-pt slop along the diagonal, at rest on the device-pixel grid.
+        let moved = ((40 - 10 / 2.0.squareRoot()) * 2).rounded() / 2
         #expect(abs(frames.last!.contentOffset.x - moved) < 1e-3 && abs(frames.last!.contentOffset.y - moved) < 1e-3)
     }
 }

@@ -53,10 +53,10 @@ func described(_ diff: TraceDiff) -> Comment {
         #expect(diff.firstDifferingFrame == 207)
         #expect(diff.findings == [
             "frame 207: expected willBeginDragging, got none; fourth willBeginDragging now at frame 210",
-            "frame 207: expected willEndDragging (target 50627.704, 49128.845), got none; fourth willEndDragging now at frame 210",
+            "frame 207: expected willEndDragging (target 50627.692, 49128.752), got none; fourth willEndDragging now at frame 210",
             "frame 207: expected didEndDragging (willDecelerate true), got none; fourth didEndDragging now at frame 210",
             "frame 207: expected willBeginDecelerating, got none; third willBeginDecelerating now at frame 210",
-            "frame 207: content offset (49892.656, 49520.87) -> (49885.334, 49524.545)",
+            "frame 207: content offset (49892.644, 49520.777) -> (49885.322, 49524.452)",
             "frame 207: all 45 tiles moved by (7, -3.5) pt, as tile (-4, 0) rect x: -58.5 -> -51.5, y: -8.0 -> -11.5",
             "frame count 374 -> 377",
             "willBeginDragging: 3.450 s -> 3.500 s (frame 207 -> 210)",
@@ -73,7 +73,7 @@ func described(_ diff: TraceDiff) -> Comment {
             "events differ in 6 frames, first at frame 207",
             "events added: 3 didScroll",
             "events moved to other frames: 1 willBeginDragging, 1 willEndDragging, 1 didEndDragging, 1 willBeginDecelerating, 1 didEndDecelerating, 1 recenter",
-            "offsets differ in 157 frames, largest 834.113 pt at frame 363",
+            "offsets differ in 157 frames, largest 834.305 pt at frame 363",
             "tile placement differs in 167 frames, first at frame 207; largest rect difference 58.5 pt at frame 210",
         ], described(diff))
     }
