@@ -76,6 +76,8 @@ public struct ScrollRecording: Sendable {
     public let frames: [[UInt8]]
     /// One JSON object per frame, as `render` writes `trace.jsonl`.
     public let traceLines: [String]
+    /// What `verify()` reports, checked frame by frame while the player played.
+    public internal(set) var screenReport = ScreenVerifyReport()
 
     /// Writes `frame_00000.png` … and `trace.jsonl` into `folder` (created if missing).
     public func writeFrames(to folder: String) throws {
@@ -155,10 +157,12 @@ final class PlayRun: ScrollDriver {
     func play() throws(HeadlessUIKitError) -> ScrollRecording {
         var frames: [[UInt8]] = []
         var lines: [String] = []
+        var screen = ScreenCollector(scrollView: scrollView)
         while true {
             let next: FrameState?
             do { next = try simulation.next() } catch { throw HeadlessUIKitError("\(error.path): \(error.message)") }
             guard var frame = next else { break }
+            screen.stepped(to: simulation.displayedContentOffset)
             guard frames.count < ScrollPlayer.maxFrames else {
                 throw HeadlessUIKitError("the steps run past \(ScrollPlayer.maxFrames) frames; play fewer or shorter steps", limit: ScrollPlayer.maxFrames)
             }
@@ -167,6 +171,7 @@ final class PlayRun: ScrollDriver {
                 throw HeadlessUIKitError("scrollViewDidScroll set contentOffset inside itself \(UIScrollView.maxScrollCallbackDepth) times deep at frame \(frame.index); set it once, or only when it differs")
             }
             try root.layoutPass()
+            screen.collect(frame: frame.index, root: root, scrollView: scrollView, window: window)
             let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size))
             do {
                 frames.append(try ViewRasterizer.png(commands: commands, size: window.size, scale: player.scale,
@@ -179,7 +184,7 @@ final class PlayRun: ScrollDriver {
             lines.append(Trace.line(for: frame))
         }
         scrollView.driver = nil
-        return ScrollRecording(frames: frames, traceLines: lines)
+        return ScrollRecording(frames: frames, traceLines: lines, screenReport: screen.verifier.report)
     }
 
     /// The frame's scroll events as delegate calls, in the model's order; the offset is the model's when the first
