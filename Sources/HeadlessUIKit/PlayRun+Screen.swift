@@ -14,8 +14,9 @@ struct ScreenCollector {
 
     init(scrollView: UIScrollView) {
         let b = scrollView.bounds.size, c = scrollView.contentSize, i = scrollView.adjustedContentInset
-        let x = scrollView.isScrollEnabled && (c.width + i.left + i.right > b.width || scrollView.alwaysBounceHorizontal)
-        let y = scrollView.isScrollEnabled && (c.height + i.top + i.bottom > b.height || scrollView.alwaysBounceVertical)
+        let on = scrollView.isScrollEnabled
+        let x = on && (c.width + i.left + i.right > b.width || scrollView.alwaysBounceHorizontal)
+        let y = on && (c.height + i.top + i.bottom > b.height || scrollView.alwaysBounceVertical)
         verifier = ScreenContentVerifier(scrollsHorizontally: x, scrollsVertically: y,
                                          period: scrollView.isPagingEnabled ? b : nil)
         lastOffset = scrollView.contentOffset
@@ -51,7 +52,9 @@ struct ScreenCollector {
     /// The scroll view's visible rectangle and the drawing views inside it that intersect it, placed exactly as
     /// `drawCommands(window:)` places them (hidden and transparent views skipped with their subviews).
     static func items(root: UIView, scrollView: UIScrollView, window: CGRect) -> (CGRect, [ScreenItem]) {
-        struct Pending { let view: UIView; let offset: CGPoint; let clip: CGRect; let opacity: Double; let inside: Bool }
+        struct Pending {
+            let view: UIView, offset: CGPoint, clip: CGRect, opacity: Double, inside: Bool
+        }
         let screen = CGRect(origin: .zero, size: window.size)
         var stack = [Pending(view: root, offset: .zero, clip: screen, opacity: 1, inside: false)]
         var viewport = CGRect.zero
@@ -68,8 +71,9 @@ struct ScreenCollector {
             if clip.isEmpty { continue }
             if view === scrollView { viewport = rect.intersection(screen) }
             if p.inside, let signature = view.screenSignature(opacity: opacity) {
-                found.append((ScreenItem(id: Int(bitPattern: ObjectIdentifier(view)),
-                                         signature: signature, name: view.screenName(rect), rect: rect, clip: clip), rect))
+                let item = ScreenItem(id: Int(bitPattern: ObjectIdentifier(view)), signature: signature,
+                                      name: view.screenName(rect), rect: rect, clip: clip)
+                found.append((item, rect))
             }
             let origin = CGPoint(x: rect.minX - view.boundsStorage.minX, y: rect.minY - view.boundsStorage.minY)
             let inside = p.inside || view === scrollView
@@ -86,7 +90,8 @@ extension UIView {
     /// What the view draws, as a signature; nil when it draws nothing (no fill, border, text or image).
     func screenSignature(opacity: Double) -> ScreenItem.Signature? {
         let fill = layer.backgroundColor.map { UIColor(cgColor: $0).rgba }.flatMap { $0.a > 0 ? $0 : nil }
-        let border = layer.borderWidth > 0 ? layer.borderColor.map { UIColor(cgColor: $0).rgba }.flatMap { $0.a > 0 ? $0 : nil } : nil
+        let stroke = layer.borderColor.map { UIColor(cgColor: $0).rgba }.flatMap { $0.a > 0 ? $0 : nil }
+        let border = layer.borderWidth > 0 ? stroke : nil
         var text: String?, textColor: RGBA?
         if let label = self as? UILabel, let t = label.text, !t.isEmpty, label.textColor.rgba.a > 0 {
             text = t

@@ -58,7 +58,9 @@ extension ScreenContentVerifier {
                 }
             }
         }
-        let blank = box.map { CGRect(x: ex[$0.0], y: ey[$0.1], width: ex[$0.2 + 1] - ex[$0.0], height: ey[$0.3 + 1] - ey[$0.1]) }
+        let blank = box.map {
+            CGRect(x: ex[$0.0], y: ey[$0.1], width: ex[$0.2 + 1] - ex[$0.0], height: ey[$0.3 + 1] - ey[$0.1])
+        }
         return (covered, blank)
     }
 
@@ -72,7 +74,8 @@ extension ScreenContentVerifier {
             guard let first = covered.first else { return }
             let extent = covered.dropFirst().reduce(first) { $0.union($1) }
             let v = frame.viewport
-            let band = CGRect(x: scrollsHorizontally ? v.minX : extent.minX, y: scrollsVertically ? v.minY : extent.minY,
+            let band = CGRect(x: scrollsHorizontally ? v.minX : extent.minX,
+                              y: scrollsVertically ? v.minY : extent.minY,
                               width: scrollsHorizontally ? v.width : extent.width,
                               height: scrollsVertically ? v.height : extent.height)
             guard let u = Self.union(of: rects, in: band) else { report.coverageSkipped += 1; return }
@@ -90,7 +93,8 @@ extension ScreenContentVerifier {
         let box = "x \(Self.text(Double(blank.minX)))..<\(Self.text(Double(blank.maxX))), "
             + "y \(Self.text(Double(blank.minY)))..<\(Self.text(Double(blank.maxY)))"
         let finding = PatternFinding(pattern: .blankTiles, frame: frame.index,
-                                     expected: "at most \(Self.text(baseline.uncovered)) pt² blank in the band (the first frame's)",
+                                     expected: "at most \(Self.text(baseline.uncovered)) pt² blank in the band "
+                                         + "(the first frame's)",
                                      actual: "\(Self.text(uncovered)) pt² blank in \(box)")
         add(.init(kind: .coverage, frame: frame.index, pattern: finding,
                   detail: "a blank of \(Self.text(grown)) pt² opens in the content's band, within \(box) "

@@ -61,10 +61,14 @@ extension ScreenContentVerifier {
         var jumps: [(item: ScreenItem, expected: CGPoint, actual: CGPoint)] = []
         var vanished: [ScreenItem] = []
         var jumped = Set<Int>()
+        var followed = 0
         for item in previous.items {
             let expected = item.rect.offsetBy(dx: -d.x, dy: -d.y)
             guard Self.overlaps(expected, frame.viewport) else { continue }
-            if now.has(item.signature, id: item.id, at: expected.origin) { continue }
+            if now.has(item.signature, id: item.id, at: expected.origin) {
+                followed += 1
+                continue
+            }
             if let j = now.byID[item.id] {
                 jumped.insert(item.id)
                 jumps.append((item, expected.origin, now.items[j].rect.origin))
@@ -80,15 +84,18 @@ extension ScreenContentVerifier {
         }
         if let first = jumps.first { reportJump(first, count: jumps.count, frame: frame) }
         guard !appeared.isEmpty || !vanished.isEmpty else { return }
-        if jumps.isEmpty, max(abs(Double(frame.appShift.x)), abs(Double(frame.appShift.y))) > Self.tolerance {
+        // Nothing on screen followed the scroll and the app moved the offset: its content stayed behind.
+        if jumps.isEmpty, followed == 0, !vanished.isEmpty,
+           max(abs(Double(frame.appShift.x)), abs(Double(frame.appShift.y))) > Self.tolerance {
             reportLeftBehind(appeared, vanished, frame: frame)
         } else {
             reportPopIn(appeared, vanished, frame: frame)
         }
     }
 
-    /// Content that vanished or appeared inside the viewport in the frame where the app moved `contentOffset`
-    /// (a recenter whose tiles did not follow the offset, then were replaced): a jump by the app's shift.
+    /// Content that vanished inside the viewport, none of it followed by what was on screen, in the frame where
+    /// the app moved `contentOffset` (a recenter whose tiles did not follow the offset, then were replaced): a
+    /// jump by the app's shift.
     mutating func reportLeftBehind(_ appeared: [ScreenItem], _ vanished: [ScreenItem], frame: ScreenFrame) {
         let item = vanished.first ?? appeared[0]
         let shift = frame.appShift
@@ -123,7 +130,8 @@ extension ScreenContentVerifier {
             + "\(Self.text(jump.expected)) (the content moved by \(Self.text(CGPoint(x: -d.x, y: -d.y)))), off by "
             + "\(Self.text(CGPoint(x: dx, y: dy)))\(others)\(shift)"
         let finding = pattern.map {
-            PatternFinding(pattern: $0, frame: frame.index, expected: "\(jump.item.name) at \(Self.text(jump.expected))",
+            PatternFinding(pattern: $0, frame: frame.index,
+                           expected: "\(jump.item.name) at \(Self.text(jump.expected))",
                            actual: "\(jump.item.name) at \(Self.text(jump.actual))")
         }
         add(.init(kind: .continuity, frame: frame.index, pattern: finding, detail: detail))

@@ -18,7 +18,7 @@ import GridTools
 public struct ScreenContentVerifier: Sendable {
     /// Positions closer than this (points) are the same.
     public static let tolerance = 0.01
-    /// The most findings a report lists.
+    /// The most findings a report lists (past it, only the first of each kind not listed yet).
     public static let maxFindings = 20
     /// The most cells (edges across × edges down) a frame's coverage is measured on; past it the frame is skipped
     /// and counted in `ScreenVerifyReport.coverageSkipped`.
@@ -68,7 +68,8 @@ public struct ScreenContentVerifier: Sendable {
         guard frame.liveViews > bound else { return }
         add(.init(kind: .liveBound, frame: frame.index, pattern: nil,
                   detail: "\(frame.liveViews) live views, more than the bound \(bound) (2 × max(\(first) at the "
-                      + "start, \(report.maxItems) visible) + \(Self.liveViewSlack)): views are added and never removed"),
+                      + "start, \(report.maxItems) visible) + \(Self.liveViewSlack)): views are added and never "
+                      + "removed"),
             merging: true)
     }
 
@@ -83,7 +84,9 @@ public struct ScreenContentVerifier: Sendable {
             report.findings[i].throughFrame = finding.frame
             return
         }
-        guard report.findings.count < Self.maxFindings else {
+        // Past the limit, only the first finding of a kind not listed yet.
+        guard report.findings.count < Self.maxFindings || !report.findings.contains(where: { $0.kind == finding.kind })
+        else {
             report.droppedFindings += 1
             return
         }

@@ -43,7 +43,8 @@ public struct ScreenVerifyReport: Sendable {
     public var liveViewBound: Int?
     /// Frames whose coverage was not measured (more cells than `ScreenContentVerifier.maxCoverageCells`).
     public var coverageSkipped = 0
-    /// The findings, at most `ScreenContentVerifier.maxFindings`, consecutive coverage and bound failures merged.
+    /// The findings, at most `ScreenContentVerifier.maxFindings` (and the first of each kind), consecutive
+    /// coverage and bound failures merged.
     public var findings: [Finding] = []
     /// Findings dropped past the limit.
     public var droppedFindings = 0
@@ -65,7 +66,8 @@ public struct ScreenVerifyReport: Sendable {
             out.append("FAIL \(frames) (\(f.kind.rawValue)\(name)): \(f.detail)")
         }
         for finding in patterns { out.append(finding.line) }
-        var line = "verify (your scroll view): \(frames) frames; max \(maxItems) items visible; max \(maxLiveViews) live views"
+        var line = "verify (your scroll view): \(frames) frames; max \(maxItems) items visible; "
+            + "max \(maxLiveViews) live views"
         if let bound = liveViewBound { line += " (bound \(bound))" }
         if coverageSkipped > 0 { line += "; coverage not measured in \(coverageSkipped) frames (too many edges)" }
         line += "; "
