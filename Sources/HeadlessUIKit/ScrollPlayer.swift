@@ -92,6 +92,8 @@ public struct ScrollRecording: Sendable {
     public let frames: [[UInt8]]
     /// One JSON object per frame, as `render` writes `trace.jsonl`.
     public let traceLines: [String]
+    /// What `verify()` reports, checked frame by frame while the player played.
+    public internal(set) var screenReport = ScreenVerifyReport()
 
     /// Writes `frame_00000.png` … and `trace.jsonl` into `folder` (created if missing).
     public func writeFrames(to folder: String) throws {
@@ -132,6 +134,7 @@ final class PlayRun: ScrollDriver {
             throw HeadlessUIKitError("\(error.path.isEmpty ? "the scroll view" : error.path): \(error.message)")
         }
         font = try? FontFile.loadDefault()
+        screen = ScreenCollector(scrollView: scrollView)
         scrollView.driver = self
         simulation.moveContent(to: Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y)))
     }
@@ -149,8 +152,9 @@ final class PlayRun: ScrollDriver {
         let inset = view.adjustedContentInset
         let insets = EdgeInsets(top: points(inset.top, 0...Limits.maxInsetPoints), left: points(inset.left, 0...Limits.maxInsetPoints),
                                 bottom: points(inset.bottom, 0...Limits.maxInsetPoints), right: points(inset.right, 0...Limits.maxInsetPoints))
-        let content = Size(width: points(view.contentSize.width, 1...Limits.maxContentPoints),
-                           height: points(view.contentSize.height, 1...Limits.maxContentPoints))
+        // UIKit allows content smaller than the bounds (contentSize is zero by default): it does not scroll.
+        let content = Size(width: max(points(view.contentSize.width, 1...Limits.maxContentPoints), width),
+                           height: max(points(view.contentSize.height, 1...Limits.maxContentPoints), height))
         var grid = GridSpec()
         grid.tileSize = Size(width: width, height: height)
         let scrollsX = view.isScrollEnabled && (content.width + insets.left + insets.right > width || view.alwaysBounceHorizontal)
@@ -173,6 +177,8 @@ final class PlayRun: ScrollDriver {
     /// The frames drawn so far and their trace lines.
     var frames: [[UInt8]] = []
     var lines: [String] = []
+    /// What `verify()` checks, fed once per frame.
+    var screen: ScreenCollector
 
     func play() throws(HeadlessUIKitError) -> ScrollRecording {
         while var frame = try advance() { try draw(&frame) }
@@ -202,6 +208,7 @@ final class PlayRun: ScrollDriver {
         let next: FrameState?
         do { next = try simulation.next() } catch { throw HeadlessUIKitError("\(error.path): \(error.message)") }
         guard let frame = next else { return nil }
+        screen.stepped(to: simulation.displayedContentOffset)
         guard frames.count < ScrollPlayer.maxFrames else {
             throw HeadlessUIKitError("the steps run past \(ScrollPlayer.maxFrames) frames; play fewer or shorter steps", limit: ScrollPlayer.maxFrames)
         }
@@ -221,6 +228,7 @@ final class PlayRun: ScrollDriver {
     func draw(_ frame: inout FrameState) throws(HeadlessUIKitError) {
         try root.layoutPass()
         try checkCallbacks(frame)
+        screen.collect(frame: frame.index, root: root, scrollView: scrollView, window: window)
         let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size))
         do {
             frames.append(try ViewRasterizer.png(commands: commands, size: window.size, scale: player.scale,
@@ -236,7 +244,7 @@ final class PlayRun: ScrollDriver {
     /// The recording, the scroll view released from the player.
     func finish() -> ScrollRecording {
         scrollView.driver = nil
-        return ScrollRecording(frames: frames, traceLines: lines)
+        return ScrollRecording(frames: frames, traceLines: lines, screenReport: screen.verifier.report)
     }
 
     /// The frame's scroll events as delegate calls, in the model's order, each with the scroll view at the offset
