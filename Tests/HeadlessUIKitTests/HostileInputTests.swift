@@ -40,8 +40,9 @@ func hostileScrollView() -> UIScrollView {
 /// is a thrown `HeadlessUIKitError` saying what to fix. Each test plays or draws, and bounds the time.
 @MainActor
 @Suite(.serialized) struct HostileInputTests {
-    /// Seconds a hostile play may take (a normal one of these steps takes well under one).
-    static let budget = 5.0
+    /// Seconds a hostile play may take (a normal one of these steps takes well under one); `HOSTILE_BUDGET` sets
+    /// another (for a build with the address sanitizer, several times slower).
+    static let budget = ProcessInfo.processInfo.environment["HOSTILE_BUDGET"].flatMap(Double.init) ?? 5
 
     static let nasty: [CGFloat] = [.nan, .infinity, -.infinity, -1e300, 1e300, -1, 0, .greatestFiniteMagnitude,
                                    .leastNonzeroMagnitude, -.greatestFiniteMagnitude]
