@@ -22,6 +22,8 @@ package enum ViewLimits {
     /// Coordinates and sizes are clamped to ±this many points (a finite value UIKit would keep; clamped here so
     /// sums of frames never overflow to infinity).
     package static let maxCoordinate: Double = 1e15
+    /// Subviews a view may hold before removals from its list are batched (taken out at the next read of it).
+    package static let lazyRemovalCount = 4096
 }
 
 /// `x` clamped to ±`ViewLimits.maxCoordinate`; nil for NaN and infinities.

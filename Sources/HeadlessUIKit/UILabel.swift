@@ -6,12 +6,12 @@ open class UILabel: UIView {
     /// The text drawn; nil or empty draws none.
     open var text: String?
 
-    /// The text's colour; setting nil restores the default, black (UIKit's `label` colour, light appearance).
+    /// The text's colour; setting nil restores the default, UIKit's `label` colour (black, light appearance).
     open var textColor: UIColor! {
         get { textColorStorage }
-        set { textColorStorage = newValue ?? .black }
+        set { textColorStorage = newValue ?? .label }
     }
-    private var textColorStorage: UIColor = .black
+    private var textColorStorage: UIColor = .label
 
     /// The text's font; setting nil restores the default, the system font at 17 points.
     open var font: UIFont! {
@@ -35,9 +35,12 @@ open class UILabel: UIView {
     /// Whether the label is drawn in its enabled look (kept; drawn the same).
     open var isEnabled = true
 
+    /// A label at `frame`. As UIKit's, it ignores touches (`isUserInteractionEnabled` is false) and clips to its
+    /// bounds (`clipsToBounds` is true).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        clipsToBounds = true
     }
 
     public required init?(coder: NSCoder) {

@@ -48,18 +48,34 @@ extension UIView {
         didAddSubview(view)
     }
 
-    /// Takes the view out of its superview's `subviews`.
+    /// Takes the view out of its superview's `subviews`: at once from a list of up to
+    /// `ViewLimits.lazyRemovalCount` views, or at its end; from a larger list at its next read (`compactSubviews`),
+    /// so that removing all of a huge list, in any order, is linear.
     func detachFromSuperview(notifying: Bool = true) {
         guard let parent = superviewStorage else { return }
         if notifying {
             parent.willRemoveSubview(self)
             willMove(toSuperview: nil)
         }
-        if let i = parent.subviewsStorage.firstIndex(where: { $0 === self }) {
+        if parent.subviewList.count > ViewLimits.lazyRemovalCount {
+            if parent.removedSubviews.isEmpty, parent.subviewList.last === self {
+                parent.subviewList.removeLast()
+            } else {
+                parent.removedSubviews.insert(ObjectIdentifier(self))
+            }
+        } else if let i = parent.subviewsStorage.firstIndex(where: { $0 === self }) {
             parent.subviewsStorage.remove(at: i)
         }
         superviewStorage = nil
         parent.setNeedsLayout()
         if notifying { didMoveToSuperview() }
+    }
+
+    /// Takes the views removed lazily out of `subviewList`, in one pass.
+    func compactSubviews() {
+        guard !removedSubviews.isEmpty else { return }
+        let removed = removedSubviews
+        removedSubviews = []
+        subviewList.removeAll { removed.contains(ObjectIdentifier($0)) }
     }
 }

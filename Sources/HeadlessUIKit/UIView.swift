@@ -31,7 +31,18 @@ open class UIView: UIResponder {
     var frameOrigin: CGPoint = .zero
     var boundsStorage: CGRect = .zero
     weak var superviewStorage: UIView?
-    var subviewsStorage: [UIView] = []
+    /// The subviews, back to front, possibly still holding views removed from a large list (see
+    /// `removedSubviews`); read and change them through `subviewsStorage`.
+    var subviewList: [UIView] = []
+    /// Views removed from a list of more than `ViewLimits.lazyRemovalCount` subviews but not yet taken out of
+    /// `subviewList`: removing a million subviews one by one would otherwise move the array a million times.
+    var removedSubviews: Set<ObjectIdentifier> = []
+    /// The subviews, back to front (views removed lazily are taken out first).
+    var subviewsStorage: [UIView] {
+        get { compactSubviews(); return subviewList }
+        set { removedSubviews = []; subviewList = newValue }
+        _modify { compactSubviews(); yield &subviewList }
+    }
     var needsLayout = true
 
     public init(frame: CGRect) {
@@ -47,6 +58,19 @@ open class UIView: UIResponder {
     /// Archives are not supported: returns nil (UIKit would decode the view from a nib or storyboard).
     public required init?(coder: NSCoder) {
         return nil
+    }
+
+    /// Releases the subtree iteratively: a chain of 100k nested views would otherwise release each level from
+    /// inside the release of the one above it, and overflow the stack.
+    isolated deinit {
+        var pending = subviewList
+        subviewList = []
+        while var view = pending.popLast() {
+            if isKnownUniquelyReferenced(&view) {
+                pending.append(contentsOf: view.subviewList)
+                view.subviewList = []
+            }
+        }
     }
 
     override open var next: UIResponder? { superview }
@@ -203,7 +227,8 @@ open class UIView: UIResponder {
     open func setNeedsLayout() { needsLayout = true }
 
     /// Lays out, now, this view and its descendants that need it, top-down (a view before its subviews, in
-    /// `subviews` order). Stops after `ViewLimits.maxViewsPerFrame` views (the player's layout pass throws there).
+    /// `subviews` order). Stops after `ViewLimits.maxViewsPerFrame` views, and a call nested `UIView.maxLayoutDepth`
+    /// passes deep does nothing (the player's layout pass throws at either).
     open func layoutIfNeeded() {
         _ = try? layoutPass()
     }

@@ -44,16 +44,35 @@ extension ViewRasterizer {
         }
     }
 
+    /// The most characters of a label's text that are laid out; the rest counts as left over (the last line
+    /// ends in "…"). Bounds the work for a label holding megabytes of text.
+    static let maxTextCharacters = 20_000
+
+    /// The most characters one line of `width` pixels can show at `pixelSize`: no glyph of the default font
+    /// that advances the pen is narrower than a tenth of its size (the narrowest, "l" or "i", are over a
+    /// quarter). Bounds the prefixes a line's search lays out.
+    static func lineCapacity(width: Double, pixelSize: Double) -> Int {
+        let size = min(max(pixelSize, 1), FontRenderer.maxPixelSize)  // the sizes the font draws at
+        return Int(min(max(width, 0) / (size * 0.1), Double(maxTextCharacters))) + 8
+    }
+
     /// `text` broken into at most `lines` lines no wider than `width` pixels: greedily at spaces
     /// (a word wider than a line is broken between characters), newlines kept; the last line ends
     /// in "…" (at its last whole character that fits) when text is left over or it is too wide.
+    /// Only the first `maxTextCharacters` characters are read, and a line looks at most at
+    /// `lineCapacity` of them, so the work is bounded whatever the text's length.
     static func wrap(_ text: String, width: Double, lines: Int, font: FontRenderer, pixelSize: Double) -> [String] {
         func fits(_ s: Substring) -> Bool { Double(font.layout(String(s), pixelSize: pixelSize).width) <= width }
+        let capacity = lineCapacity(width: width, pixelSize: pixelSize)
+        let head = text.prefix(maxTextCharacters)
+        let more = head.endIndex < text.endIndex
         var out: [String] = []
-        var rest = Substring(text)
+        var rest = head
         while !rest.isEmpty && out.count < lines {
-            // The longest prefix up to a newline that fits, ending at a space when there is one.
-            let paragraphEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
+            // The longest prefix up to a newline that fits, ending at a space when there is one. A paragraph
+            // longer than the line's capacity is looked at up to it.
+            let window = rest.prefix(capacity + 1)
+            let paragraphEnd = window.firstIndex(of: "\n") ?? window.endIndex
             let paragraph = rest[..<paragraphEnd]
             var end = paragraph.endIndex
             if !fits(paragraph) {
@@ -73,8 +92,9 @@ extension ViewRasterizer {
                 }
             }
             let isLast = out.count == lines - 1
-            if isLast && (end < rest.endIndex) {
-                out.append(truncated(String(rest[..<paragraphEnd]), width: width, font: font, pixelSize: pixelSize, force: end < paragraphEnd || paragraphEnd < rest.endIndex))
+            if isLast && (end < rest.endIndex || more) {
+                let force = end < paragraphEnd || paragraphEnd < rest.endIndex || more
+                out.append(truncated(String(paragraph), width: width, font: font, pixelSize: pixelSize, force: force))
                 return out
             }
             out.append(String(paragraph[..<end]))

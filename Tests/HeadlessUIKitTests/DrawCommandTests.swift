@@ -23,7 +23,7 @@ import TestSupport
 
         let commands = try scroller.drawCommands(window: window)
         let rect = CGRect(x: 100, y: 150, width: 100, height: 100)
-        let clip = CGRect(x: 0, y: 0, width: 300, height: 400)
+        let clip = rect  // a UILabel clips to its bounds (Apple's "UILabel-clipsToBounds": true by default)
         let text = DrawCommand.TextContent(text: "(0, 0)", pointSize: 17, bold: false, color: RGBA(0, 0, 0),
                                            alignment: .center, numberOfLines: 1)
         #expect(commands == [
