@@ -146,15 +146,13 @@ func hostileScrollView() -> UIScrollView {
     }
 
     /// Content smaller than the bounds (UIKit's default contentSize is zero) does not scroll, and plays: UIKit
-    /// allows it. Known issue until `PlayRun.scenario` gives the model at least the viewport (see issue 24's notes).
+    /// allows it.
     @Test func contentSmallerThanTheBoundsPlays() {
         for size in [CGSize.zero, CGSize(width: 100, height: 5000), CGSize(width: CGFloat.nan, height: -1)] {
             let scrollView = hostileScrollView()
             scrollView.contentSize = size
             let play = HostilePlay(scrollView)
-            withKnownIssue("ScrollPlayer.swift refuses contentSize < bounds") {
-                #expect(play.error == nil, "\(size): \(String(describing: play.error))")
-            }
+            #expect(play.error == nil, "\(size): \(String(describing: play.error))")
             #expect(play.seconds < Self.budget)
         }
     }
