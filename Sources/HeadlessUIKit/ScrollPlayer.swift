@@ -275,6 +275,9 @@ final class PlayRun: ScrollDriver {
                     do { try simulation.retargetRelease(to: model) } catch {
                         throw HeadlessUIKitError("scrollViewWillEndDragging: \(error.message)")
                     }
+                    // The new target is the physics' own: the content moves to it this frame, not by the app's hand.
+                    let o = simulation.displayedContentOffset
+                    screen.stepped(to: Vector(x: o.x - appShift.x, y: o.y - appShift.y))
                 }
             case .didEndDragging(let decelerate):
                 show(shown)

@@ -24,6 +24,8 @@ import HeadlessUIKit
         #expect(play.offsets[rest].x == 390 && carousel.scrollView.contentOffset.x == 390)
         #expect(play.pixel(try play.image(rest - 1), x: 20, y: 20) == Self.red)
         #expect(try play.image(rest - 1).pixels == play.image(rest).pixels, "the jump at frame \(rest) shows")
+        let verdict = play.verdict
+        #expect(verdict.report.passed, "\(verdict.text)")
     }
 
     /// Flung before the first item, it shows the copy of "Three" (index 0) and jumps to the real one (index 3).
@@ -35,6 +37,8 @@ import HeadlessUIKit
         #expect(play.offsets[rest].x == CGFloat(3 * 390))
         #expect(play.pixel(try play.image(rest), x: 20, y: 20) == Self.blue)
         #expect(try play.image(rest - 1).pixels == play.image(rest).pixels, "the jump at frame \(rest) shows")
+        let verdict = play.verdict
+        #expect(verdict.report.passed, "\(verdict.text)")
     }
 
     /// Broken on purpose: the jump goes to the wrong item ("Three" for "One"), first visible at the frame of
@@ -47,6 +51,10 @@ import HeadlessUIKit
         #expect(play.offsets[rest].x == CGFloat(3 * 390))
         #expect(play.pixel(try play.image(rest), x: 20, y: 20) == Self.blue)
         #expect(try play.image(rest - 1).pixels != play.image(rest).pixels)
+        // verify names the jump at the frame it shows, as the gallery's seam at the wrap (pattern 1).
+        let verdict = play.verdict
+        #expect(!verdict.report.passed && verdict.report.findings.map(\.frame).min() == rest, "\(verdict.text)")
+        #expect(verdict.report.patterns.first?.pattern == .seamAtWrap, "\(verdict.text)")
         print("LoopingCarouselWrongCopy: first wrong frame \(rest) of \(play.recording.frames.count)")
     }
 }

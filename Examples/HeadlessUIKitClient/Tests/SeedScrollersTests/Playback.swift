@@ -32,6 +32,12 @@ struct Playback {
         try recording.writeFrames(to: root + "/SeedScrollersTests/" + name)
     }
 
+    /// `verify()`'s report, its lines joined (for a failing expectation's message).
+    var verdict: (report: ScreenVerifyReport, text: String) {
+        let report = recording.verify()
+        return (report, report.lines.joined(separator: "\n"))
+    }
+
     /// The first frame whose events include `name`.
     func firstFrame(with name: String, from start: Int = 0) -> Int? {
         (start..<events.count).first { events[$0].contains(name) }

@@ -46,6 +46,8 @@ import HeadlessUIKit
         let lift = try #require(play.firstFrame(with: "didEndDragging"))
         #expect(play.offsets[lift - 1] != play.offsets[lift], "the recenter moves the offset at frame \(lift)")
         #expect(try play.image(lift - 1).pixels == play.image(lift).pixels, "frame \(lift) recenters visibly")
+        let verdict = play.verdict
+        #expect(verdict.report.passed, "\(verdict.text)")
     }
 
     /// A fling and a drag that catches it: at rest the offset is back at the centre, and the tiles stay bounded
@@ -64,5 +66,7 @@ import HeadlessUIKit
         // Every tile kept touches the viewport or its one-tile margin.
         let viewport = scrollView.bounds.insetBy(dx: -100, dy: -100)
         #expect(coordinator.tiles.values.allSatisfy { $0.frame.intersects(viewport) })
+        let verdict = play.verdict
+        #expect(verdict.report.passed, "\(verdict.text)")
     }
 }

@@ -42,5 +42,7 @@ import HeadlessUIKit
         let last = try play.image(play.recording.frames.count - 1)
         #expect(play.pixel(last, x: 60, y: 100) != [255, 255, 255, 255], "a bubble's middle at x = 60")
         #expect(play.pixel(last, x: 10, y: 100) == [255, 255, 255, 255], "the padding at x = 10")
+        let verdict = play.verdict
+        #expect(verdict.report.passed, "\(verdict.text)")
     }
 }

@@ -77,6 +77,8 @@ final class LoggedRoundedShift: StreetScrollerRoundedShift {
         #expect(scroller.log.shifts.count == recenters.count + 1, "\(scroller.log.shifts)")
         #expect(scroller.log.screenJumps.allSatisfy { $0 == 0 }, "\(scroller.log.screenJumps)")
         #expect(scroller.log.mostLabels <= 4, "\(scroller.log.mostLabels) labels for a 390-point window")
+        let verdict = play.verdict
+        #expect(verdict.report.passed, "\(verdict.text)")
         // The row 5 points below the labels' top edge is label background in every frame: never the window's white.
         for index in play.recording.frames.indices {
             let image = try play.image(index)
@@ -95,6 +97,9 @@ final class LoggedRoundedShift: StreetScrollerRoundedShift {
         let first = try #require(Self.recenterFrames(play).first)
         let jump = try #require(scroller.log.screenJumps.dropFirst().first)
         #expect(jump > 1250, "labels jump \(jump) points at frame \(first)")
+        let verdict = play.verdict
+        #expect(!verdict.report.passed && verdict.report.findings.map(\.frame).min() == first, "\(verdict.text)")
+        #expect(verdict.report.firstFrame[.continuity] == first, "\(verdict.text)")
         print("StreetScrollerUnshifted: first wrong frame \(first), labels jump \(jump) pt")
     }
 
@@ -110,6 +115,10 @@ final class LoggedRoundedShift: StreetScrollerRoundedShift {
         let jump = try #require(scroller.log.screenJumps.dropFirst().first)
         #expect(shift != shift.rounded(), "the shift \(shift) has no fraction: pick steps that give one")
         #expect(abs(jump - abs(shift - shift.rounded())) < 1e-9 && jump > 0, "labels jump \(jump) points")
+        // verify names the jump at that frame, as pattern 9 (a shift rounded to points).
+        let verdict = play.verdict
+        #expect(verdict.report.findings.map(\.frame).min() == first, "\(verdict.text)")
+        #expect(verdict.report.patterns.first { $0.pattern == .pixelGrid }?.frame == first, "\(verdict.text)")
         print("StreetScrollerRoundedShift: first wrong frame \(first), shift \(shift), labels jump \(jump) pt")
     }
 }
