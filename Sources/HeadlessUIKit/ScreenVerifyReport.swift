@@ -22,36 +22,36 @@ public struct ScreenVerifyReport: Sendable {
             case liveBound
         }
         /// Which check failed.
-        public var kind: Kind
+        public internal(set) var kind: Kind
         /// The (first) frame that shows it.
-        public var frame: Int
+        public internal(set) var frame: Int
         /// The last frame of a run of consecutive frames that failed the same check (coverage, bound); nil for one.
-        public var throughFrame: Int?
+        public internal(set) var throughFrame: Int?
         /// The pattern of the gallery it matches, with the quantity expected and shown; nil when none does.
-        public var pattern: PatternFinding?
+        public internal(set) var pattern: PatternFinding?
         /// One line saying what was found: the frame, the item, where it was expected and where it is.
-        public var detail: String
+        public internal(set) var detail: String
     }
 
     /// Frames checked.
-    public var frames = 0
+    public internal(set) var frames = 0
     /// The most items visible in one frame.
-    public var maxItems = 0
+    public internal(set) var maxItems = 0
     /// The most live views in one frame.
-    public var maxLiveViews = 0
+    public internal(set) var maxLiveViews = 0
     /// The bound live views had to stay under (the largest it reached), nil before any frame.
-    public var liveViewBound: Int?
+    public internal(set) var liveViewBound: Int?
     /// Frames whose coverage was not measured (more cells than `ScreenContentVerifier.maxCoverageCells`).
-    public var coverageSkipped = 0
+    public internal(set) var coverageSkipped = 0
     /// The findings, at most `ScreenContentVerifier.maxFindings` (and the first of each kind), consecutive
     /// coverage and bound failures merged.
-    public var findings: [Finding] = []
+    public internal(set) var findings: [Finding] = []
     /// Findings dropped past the limit.
-    public var droppedFindings = 0
+    public internal(set) var droppedFindings = 0
     /// The first frame of each kind of finding.
-    public var firstFrame: [Finding.Kind: Int] = [:]
+    public internal(set) var firstFrame: [Finding.Kind: Int] = [:]
     /// The first finding of each pattern, in the order found.
-    public var patterns: [PatternFinding] = []
+    public internal(set) var patterns: [PatternFinding] = []
 
     /// Whether every check held.
     public var passed: Bool { findings.isEmpty }

@@ -95,15 +95,35 @@ public struct ScrollRecording: Sendable {
     /// What `verify()` reports, checked frame by frame while the player played.
     public internal(set) var screenReport = ScreenVerifyReport()
 
-    /// Writes `frame_00000.png` … and `trace.jsonl` into `folder` (created if missing).
-    public func writeFrames(to folder: String) throws {
-        let url = URL(fileURLWithPath: folder, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        for (index, png) in frames.enumerated() {
-            let name = "frame_" + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index) + ".png"
-            try Data(png).write(to: url.appendingPathComponent(name), options: .atomic)
+    /// Frames per second of the play.
+    public let fps: Int
+    /// The frames' size in device pixels.
+    public let pixelWidth: Int, pixelHeight: Int
+
+    /// Writes `frame_00000.png` …, `trace.jsonl` and `frames.ffconcat` into `folder` (created if missing), each
+    /// file whole or not at all, as `render-grid render` writes them: `diff`, `diff-trace`, `sheet`, `plot` and the
+    /// README's ffmpeg recipes read them as they read a render's.
+    ///
+    /// - Throws: `HeadlessUIKitError` naming the file that could not be written.
+    public func writeFrames(to folder: String) throws(HeadlessUIKitError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw HeadlessUIKitError("\(folder): cannot create the folder (\(error.localizedDescription))")
         }
-        try Data(traceLines.map { $0 + "\n" }.joined().utf8).write(to: url.appendingPathComponent("trace.jsonl"), options: .atomic)
+        let directory = folder.hasSuffix("/") ? folder : folder + "/"
+        do {
+            for (index, png) in frames.enumerated() {
+                try FileOutput.writeAtomically(png, to: directory + FrameExporter.frameName(index))
+            }
+            try FileOutput.writeAtomically(Array(traceLines.map { $0 + "\n" }.joined().utf8), to: directory + "trace.jsonl")
+            if !frames.isEmpty {
+                let list = FrameList.text(frames: 0...(frames.count - 1), fps: fps, width: pixelWidth, height: pixelHeight)
+                try FileOutput.writeAtomically(Array(list.utf8), to: directory + FrameList.fileName)
+            }
+        } catch {
+            throw HeadlessUIKitError(error.message)
+        }
     }
 }
 
@@ -241,10 +261,17 @@ final class PlayRun: ScrollDriver {
         lines.append(Trace.line(for: frame))
     }
 
+    /// `points` of the window in device pixels, as the frames are drawn.
+    func devicePixels(_ points: CGFloat) -> Int {
+        let v = (Double(points) * Double(player.scale)).rounded()
+        return v.isFinite ? Int(min(max(v, 0), 1e9)) : 0
+    }
+
     /// The recording, the scroll view released from the player.
     func finish() -> ScrollRecording {
         scrollView.driver = nil
-        return ScrollRecording(frames: frames, traceLines: lines, screenReport: screen.verifier.report)
+        return ScrollRecording(frames: frames, traceLines: lines, screenReport: screen.verifier.report, fps: player.fps,
+                               pixelWidth: devicePixels(window.width), pixelHeight: devicePixels(window.height))
     }
 
     /// The frame's scroll events as delegate calls, in the model's order, each with the scroll view at the offset

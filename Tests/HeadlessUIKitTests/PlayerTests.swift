@@ -167,3 +167,61 @@ final class SeedCoordinator: NSObject, UIScrollViewDelegate {
         }
     }
 }
+
+/// A recording written to a folder is a render's folder to render-grid's other commands.
+@MainActor
+@Suite struct RecordingFolderTests {
+    /// render-grid beside the test binary (the package's debug build).
+    static var executable: URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("render-grid")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try #require(executable, "render-grid is not built beside the tests")
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func diffTraceSheetAndPlotReadARecording() throws {
+        let scrollView = UIScrollView(frame: CGRect(x: 0, y: 0, width: 120, height: 80))
+        scrollView.contentSize = CGSize(width: 1200, height: 80)
+        let label = UILabel(frame: CGRect(x: 20, y: 10, width: 80, height: 60))
+        label.text = "tile"
+        label.backgroundColor = .systemBlue
+        scrollView.addSubview(label)
+        let recording = try ScrollPlayer(scale: 2, fps: 30).play(scrollView, steps: #"[{"fling": {"velocity": {"x": 600}}}, {"wait": {"until": "idle"}}]"#)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rg-recording-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try recording.writeFrames(to: folder.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names.filter { $0.hasSuffix(".png") }.count == recording.frames.count)
+        #expect(names.contains("trace.jsonl") && names.contains("frames.ffconcat"))
+        let list = try String(contentsOf: folder.appendingPathComponent("frames.ffconcat"), encoding: .utf8)
+        #expect(list.contains("# canvas 240 160") && list.contains("option framerate 30"))
+        #expect(list.components(separatedBy: "file 'frame_").count - 1 == recording.frames.count)
+        let first = try PNGCodec.decode(recording.frames[0])
+        #expect(first.width == recording.pixelWidth && first.height == recording.pixelHeight)
+        let trace = folder.appendingPathComponent("trace.jsonl").path
+        let same = try Self.run(["diff-trace", trace, trace])
+        #expect(same.status == 0, "\(same.output)")
+        let diff = try Self.run(["diff", folder.path, folder.path])
+        #expect(diff.status == 0, "\(diff.output)")
+        let plot = try Self.run(["plot", trace, "--out", folder.appendingPathComponent("plot.png").path])
+        #expect(plot.status == 0, "\(plot.output)")
+        let sheet = try Self.run(["sheet", folder.path, "--out", folder.appendingPathComponent("sheet.png").path])
+        #expect(sheet.status == 0, "\(sheet.output)")
+    }
+}
