@@ -38,3 +38,21 @@ import Testing
         #expect(blocks.count >= 2 && blocks[1] == manifest)
     }
 }
+
+/// The README's "Test your own scroll view" file is the HeadlessUIKit example package's test, word for word.
+@Suite struct ReadmeScrollViewSnippetTests {
+    @Test func theReadmeFileIsTheExamplesTest() throws {
+        let root = ReadmeSnippetTests.root
+        let example = try String(contentsOf: root.appendingPathComponent(
+            "Examples/HeadlessUIKitClient/Tests/SeedScrollersTests/YourScrollViewTests.swift"), encoding: .utf8)
+        let begin = try #require(example.range(of: "// README: begin\n"))
+        let end = try #require(example.range(of: "// README: end\n", range: begin.upperBound..<example.endIndex))
+        let snippet = String(example[begin.upperBound..<end.lowerBound])
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Test your own scroll view\n"))
+        let block = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "```\n", range: block.upperBound..<readme.endIndex))
+        #expect(String(readme[block.upperBound..<close.lowerBound]) == snippet)
+        #expect(snippet.contains("recording.verify()") && snippet.contains("ScrollPlayer("))
+    }
+}
