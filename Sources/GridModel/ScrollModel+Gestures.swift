@@ -222,7 +222,7 @@ extension ScrollModel {
     /// roundings (`offsetRounding` `"point"`, `"pointEachFrame"`: pattern 9) keep the exact offset they lose
     /// deltas against.
     mutating func restOnDisplayedOffset() {
-        guard !roundsEachFrame, displayStep == pixel else { return }
+        guard !roundsEachFrame, displayStep == pixel, paging == .none else { return }
         let shown = displayedOffset
         func kept(_ axis: Axis, _ exact: Int64, _ rounded: Int64) -> Int64 {
             if let b = axis.bounds, !b.contains(rounded) { return exact }

@@ -34,9 +34,11 @@ struct ScreenCollector {
         let displacement = CGPoint(x: modelOffset.x - lastOffset.x, y: modelOffset.y - lastOffset.y)
         let shift = CGPoint(x: final.x - modelOffset.x, y: final.y - modelOffset.y)
         lastOffset = final
-        let (viewport, items) = Self.items(root: root, scrollView: scrollView, window: window)
-        verifier.feed(ScreenFrame(index: index, viewport: viewport, displacement: displacement, appShift: shift,
-                                  items: items, liveViews: Self.count(root)))
+        let (viewport, items, content) = Self.items(root: root, scrollView: scrollView, window: window)
+        var frame = ScreenFrame(index: index, viewport: viewport, displacement: displacement, appShift: shift,
+                                items: items, liveViews: Self.count(root))
+        frame.content = content
+        verifier.feed(frame)
     }
 
     /// Views under `root`, `root` included (at most `ViewLimits.maxViewsPerFrame`).
@@ -51,13 +53,16 @@ struct ScreenCollector {
 
     /// The scroll view's visible rectangle and the drawing views inside it that intersect it, placed exactly as
     /// `drawCommands(window:)` places them (hidden and transparent views skipped with their subviews).
-    static func items(root: UIView, scrollView: UIScrollView, window: CGRect) -> (CGRect, [ScreenItem]) {
+    static func items(root: UIView, scrollView: UIScrollView, window: CGRect) -> (CGRect, [ScreenItem], CGRect) {
         struct Pending {
             let view: UIView, offset: CGPoint, clip: CGRect, opacity: Double, inside: Bool
         }
         let screen = CGRect(origin: .zero, size: window.size)
-        var stack = [Pending(view: root, offset: .zero, clip: screen, opacity: 1, inside: false)]
+        // The root's own origin is the window's top-left corner.
+        let start = CGPoint(x: -root.frameOrigin.x, y: -root.frameOrigin.y)
+        var stack = [Pending(view: root, offset: start, clip: screen, opacity: 1, inside: false)]
         var viewport = CGRect.zero
+        var content = CGRect.null
         var found: [(ScreenItem, CGRect)] = []
         var visited = 0
         while let p = stack.popLast(), visited < ViewLimits.maxViewsPerFrame {
@@ -69,9 +74,13 @@ struct ScreenCollector {
                               width: view.boundsStorage.width, height: view.boundsStorage.height)
             let clip = view.clipsToBounds ? p.clip.intersection(rect) : p.clip
             if clip.isEmpty { continue }
-            if view === scrollView { viewport = rect.intersection(screen) }
+            if view === scrollView {
+                viewport = rect.intersection(screen)
+                content = CGRect(x: rect.minX - view.boundsStorage.minX, y: rect.minY - view.boundsStorage.minY,
+                                 width: scrollView.contentSize.width, height: scrollView.contentSize.height)
+            }
             if p.inside, let signature = view.screenSignature(opacity: opacity) {
-                let item = ScreenItem(id: Int(bitPattern: ObjectIdentifier(view)), signature: signature,
+                let item = ScreenItem(id: view.serial, signature: signature,
                                       name: view.screenName(rect), rect: rect, clip: clip)
                 found.append((item, rect))
             }
@@ -82,7 +91,7 @@ struct ScreenCollector {
             }
         }
         let items = found.filter { ScreenContentVerifier.overlaps($0.1, viewport) }.map(\.0)
-        return (viewport.isNull ? .zero : viewport, items)
+        return (viewport.isNull ? .zero : viewport, items, content)
     }
 }
 

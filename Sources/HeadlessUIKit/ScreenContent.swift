@@ -92,6 +92,9 @@ public struct ScreenFrame: Sendable {
     public var items: [ScreenItem]
     /// Every view under the root, drawn or not.
     public var liveViews: Int
+    /// The scroll view's content (0…contentSize) in window points, `.null` when unknown: coverage is judged only
+    /// where there is content (a scroll pulled past its edge shows the background there, as UIKit does).
+    public var content = CGRect.null
 
     /// A frame; `appShift` is zero unless given.
     public init(index: Int, viewport: CGRect, displacement: CGPoint, appShift: CGPoint = .zero,

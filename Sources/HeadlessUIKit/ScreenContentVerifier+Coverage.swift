@@ -69,7 +69,6 @@ extension ScreenContentVerifier {
     mutating func checkCoverage(_ frame: ScreenFrame) {
         let rects = frame.items.map { $0.visible(in: frame.viewport) }
         guard let baseline = coverage else {
-            guard previous == nil else { return }
             let covered = rects.filter { !$0.isNull && $0.width > 0 && $0.height > 0 }
             guard let first = covered.first else { return }
             let extent = covered.dropFirst().reduce(first) { $0.union($1) }
@@ -86,8 +85,12 @@ extension ScreenContentVerifier {
                                         allowance: max(Double(length), 0.005 * area))
             return
         }
-        guard let u = Self.union(of: rects, in: baseline.band) else { report.coverageSkipped += 1; return }
-        let uncovered = Double(baseline.band.width * baseline.band.height) - u.covered
+        // Only where there is content: pulled past an edge (a bounce, a pull to refresh), the band's part beyond
+        // the content's edge shows the background in UIKit too.
+        let band = frame.content.isNull ? baseline.band : baseline.band.intersection(frame.content)
+        guard !band.isNull, band.width > 0, band.height > 0 else { return }
+        guard let u = Self.union(of: rects, in: band) else { report.coverageSkipped += 1; return }
+        let uncovered = Double(band.width * band.height) - u.covered
         guard uncovered - baseline.uncovered > baseline.allowance, let blank = u.blank else { return }
         let grown = uncovered - baseline.uncovered
         let box = "x \(Self.text(Double(blank.minX)))..<\(Self.text(Double(blank.maxX))), "

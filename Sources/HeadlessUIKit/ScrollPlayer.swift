@@ -21,6 +21,9 @@ public final class ScrollPlayer {
     public var background = UIColor.white
     /// Frames one play may draw at most (a recording holds them as PNG bytes).
     public static let maxFrames = 20_000
+    /// The most PNG bytes one recording holds (2 GiB): a long play of large frames stops with an error instead of
+    /// eating memory.
+    public static let maxRecordingBytes = 1 << 31
 
     /// A player drawing `scale` device pixels per point (1…8) at `fps` frames per second (1…240); out-of-range
     /// values are clamped.
@@ -70,6 +73,9 @@ public final class ScrollPlayer {
         }
         let window = view.superview == nil ? CGRect(origin: .zero, size: view.frame.size) : view.frame
         UIScreen.main.configure(size: window.size, scale: CGFloat(scale))
+        // Apps set contentSize and insets in layoutSubviews: lay out once before the model reads them.
+        scrollView.scrollCallbackOverflow = false
+        try view.layoutPass()
         return try PlayRun(player: self, root: view, scrollView: scrollView, steps: steps, window: window)
     }
 
@@ -117,6 +123,14 @@ public struct ScrollRecording: Sendable {
                 try FileOutput.writeAtomically(png, to: directory + FrameExporter.frameName(index))
             }
             try FileOutput.writeAtomically(Array(traceLines.map { $0 + "\n" }.joined().utf8), to: directory + "trace.jsonl")
+            // Frames of an earlier, longer recording in this folder are not this one's.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names where name.hasPrefix("frame_") && name.hasSuffix(".png") && name.count == 15 {
+                if let index = Int(name.dropFirst(6).dropLast(4)), index >= frames.count {
+                    try? FileManager.default.removeItem(atPath: directory + name)
+                }
+            }
+            if frames.isEmpty { try? FileManager.default.removeItem(atPath: directory + FrameList.fileName) }
             if !frames.isEmpty {
                 let list = FrameList.text(frames: 0...(frames.count - 1), fps: fps, width: pixelWidth, height: pixelHeight)
                 try FileOutput.writeAtomically(Array(list.utf8), to: directory + FrameList.fileName)
@@ -136,11 +150,12 @@ final class PlayRun: ScrollDriver {
     let window: CGRect
     var simulation: Simulation
     let font: FontRenderer?
-    /// True while the player itself moves the bounds (the model's own motion), so the setter does not tell the
-    /// model what it already knows.
-    var applyingModel = false
     /// What the app moved the content by during the frame's events so far.
     var appShift = Vector(x: 0, y: 0)
+    /// The app's last `contentOffset` write of this frame and the model's displayed offset right after it: while the
+    /// model has not moved since, the scroll view keeps the app's exact value (UIKit does not round what an app
+    /// sets).
+    var appWrite: (offset: CGPoint, model: Vector)?
 
     init(player: ScrollPlayer, root: UIView, scrollView: UIScrollView, steps: [Step], window: CGRect) throws(HeadlessUIKitError) {
         self.player = player
@@ -197,6 +212,8 @@ final class PlayRun: ScrollDriver {
     /// The frames drawn so far and their trace lines.
     var frames: [[UInt8]] = []
     var lines: [String] = []
+    /// The frames' PNG bytes so far.
+    var bytes = 0
     /// What `verify()` checks, fed once per frame.
     var screen: ScreenCollector
 
@@ -249,13 +266,19 @@ final class PlayRun: ScrollDriver {
         try root.layoutPass()
         try checkCallbacks(frame)
         screen.collect(frame: frame.index, root: root, scrollView: scrollView, window: window)
-        let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size))
+        let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size), atOrigin: true)
+        let png: [UInt8]
         do {
-            frames.append(try ViewRasterizer.png(commands: commands, size: window.size, scale: player.scale,
-                                                 background: player.background.rgba, font: font))
+            png = try ViewRasterizer.png(commands: commands, size: window.size, scale: player.scale,
+                                         background: player.background.rgba, font: font)
         } catch {
             throw HeadlessUIKitError("frame \(frame.index): \(error.message)")
         }
+        bytes += png.count
+        guard bytes <= ScrollPlayer.maxRecordingBytes else {
+            throw HeadlessUIKitError("frame \(frame.index): the recording passes \(ScrollPlayer.maxRecordingBytes) bytes of PNG frames; play fewer or shorter steps, or a smaller window or scale", limit: ScrollPlayer.maxRecordingBytes)
+        }
+        frames.append(png)
         frame.contentOffset = Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
         frame.tiles = []
         lines.append(Trace.line(for: frame))
@@ -278,7 +301,8 @@ final class PlayRun: ScrollDriver {
     /// the model had when it happened plus what the app moved it by since (a frame can end a deceleration, which
     /// the app answers by recentering, and start a fling: the fling goes on from the recentered offset).
     func deliver(_ frame: FrameState) throws(HeadlessUIKitError) {
-        appShift = .zero
+        appShift = Vector(x: 0, y: 0)
+        appWrite = nil
         for (index, event) in frame.events.enumerated() {
             let at = index < frame.eventOffsets.count ? frame.eventOffsets[index] : simulation.displayedContentOffset
             let shown = CGPoint(x: at.x + appShift.x, y: at.y + appShift.y)
@@ -293,12 +317,15 @@ final class PlayRun: ScrollDriver {
                 show(shown)
             case let .willEndDragging(velocity, target):
                 show(shown)
+                // The model's release was planned before the app's writes of this frame; they moved it since.
                 let chosen = CGPoint(x: target.x + appShift.x, y: target.y + appShift.y)
                 var point = chosen
                 scrollView.delegate?.scrollViewWillEndDragging(scrollView, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000),
                                                                targetContentOffset: &point)
-                if point != chosen {
-                    let model = Vector(x: Double(point.x) - appShift.x, y: Double(point.y) - appShift.y)
+                // A paging scroll view keeps its page (UIKit logs "Stop offset can not be modified for paging
+                // scroll views").
+                if point != chosen && !scrollView.isPagingEnabled {
+                    let model = Vector(x: Double(point.x), y: Double(point.y))
                     do { try simulation.retargetRelease(to: model) } catch {
                         throw HeadlessUIKitError("scrollViewWillEndDragging: \(error.message)")
                     }
@@ -335,8 +362,6 @@ final class PlayRun: ScrollDriver {
     /// Shows `offset` in the scroll view's bounds as the model's own motion (calling `scrollViewDidScroll` if it
     /// moved).
     func show(_ offset: CGPoint) {
-        applyingModel = true
-        defer { applyingModel = false }
         scrollView.moveBounds(to: offset)
     }
 
@@ -344,6 +369,7 @@ final class PlayRun: ScrollDriver {
     /// device-pixel grid as UIKit keeps it (UIKit's recorded offsets are multiples of 1/3 pt at 3x).
     func applyModelOffset() {
         let o = simulation.displayedContentOffset
+        if let write = appWrite, write.model == o { return }
         show(CGPoint(x: o.x, y: o.y))
     }
 
@@ -351,16 +377,18 @@ final class PlayRun: ScrollDriver {
     /// moves by the same amount, so its motion goes on from there, and the rest of the frame's events are shown
     /// shifted by it.
     func scrollView(_ scrollView: UIScrollView, appMovedContentTo offset: CGPoint) {
-        guard !applyingModel else { return }
         let dx = Double(offset.x - scrollView.bounds.origin.x), dy = Double(offset.y - scrollView.bounds.origin.y)
         guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return }
         appShift.x += dx
         appShift.y += dy
         let o = simulation.contentOffset
         simulation.moveContent(to: Vector(x: o.x + dx, y: o.y + dy))
+        appWrite = (offset, simulation.displayedContentOffset)
     }
 
     func scrollViewRequestsAnimation(_ scrollView: UIScrollView, to offset: CGPoint) {
+        // The animation replaces a deceleration in progress.
+        scrollView.isDecelerating = false
         simulation.animateContent(to: Vector(x: Double(offset.x), y: Double(offset.y)))
     }
 }

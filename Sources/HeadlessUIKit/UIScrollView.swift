@@ -81,6 +81,8 @@ open class UIScrollView: UIView {
         let target = CGPoint(x: contentOffset.x.isFinite ? contentOffset.x : bounds.origin.x,
                              y: contentOffset.y.isFinite ? contentOffset.y : bounds.origin.y)
         if animated, let driver {
+            // Not animating when already there: no scrollViewDidEndScrollingAnimation (UIScrollView.h).
+            guard target != bounds.origin else { return }
             driver.scrollViewRequestsAnimation(self, to: target)
             return
         }

@@ -17,10 +17,13 @@ extension UIView {
     ///   - window: the window's rectangle in points (the screen's bounds).
     ///   - maxViews: views drawn at most.
     /// - Throws: `HeadlessUIKitError` when more than `maxViews` views would be drawn.
-    func drawCommands(window: CGRect, maxViews: Int = ViewLimits.maxViewsPerFrame) throws(HeadlessUIKitError) -> [DrawCommand] {
+    func drawCommands(window: CGRect, atOrigin: Bool = false,
+                      maxViews: Int = ViewLimits.maxViewsPerFrame) throws(HeadlessUIKitError) -> [DrawCommand] {
         struct Pending { let view: UIView; let offset: CGPoint; let clip: CGRect; let opacity: Double }
         var commands: [DrawCommand] = []
-        var stack = [Pending(view: self, offset: .zero, clip: sanitizedRect(window) ?? .zero, opacity: 1)]
+        // `atOrigin`: the view's own top-left corner is the window's (the player's root).
+        let start = atOrigin ? CGPoint(x: -frameOrigin.x, y: -frameOrigin.y) : .zero
+        var stack = [Pending(view: self, offset: start, clip: sanitizedRect(window) ?? .zero, opacity: 1)]
         var drawn = 0
         while let item = stack.popLast() {
             let view = item.view

@@ -44,6 +44,14 @@ open class UIView: UIResponder {
         _modify { compactSubviews(); yield &subviewList }
     }
     var needsLayout = true
+    /// A number no other view of this process has had: `verify` follows content by it (an address can be reused
+    /// by a view made after another was freed).
+    let serial: Int = UIView.nextSerial()
+    private static var serialCounter = 0
+    static func nextSerial() -> Int {
+        serialCounter &+= 1
+        return serialCounter
+    }
 
     public init(frame: CGRect) {
         layer = CALayer()

@@ -140,14 +140,15 @@ import GridTools
 /// A StreetScroller-style strip (WWDC 2011 #104): a `UIScrollView` subclass that recenters in `layoutSubviews`
 /// when the offset is far from the centre (the offset back to the centre, every label moved by the same shift)
 /// and tiles 50-pt labels over the visible bounds. `flaw` breaks it on purpose. It asks for layout again at the
-/// end of each pass, so `layoutSubviews` runs once per frame and `layouts` counts frames.
+/// end of each pass, so `layoutSubviews` runs once per frame and `layouts` counts frames (the player lays the
+/// views out once before the first frame, so `layouts` starts at −1).
 @MainActor
 final class RecenteringStrip: UIScrollView {
     enum Flaw { case none, tilesNotMoved, roundedShift, lateTiles, neverRemoved }
     let flaw: Flaw
     let tileWidth: CGFloat = 50
     var labels: [UILabel] = []
-    var layouts = 0
+    var layouts = -1
     var firstRecenter: Int?
     var firstLateTile: Int?
     /// Per frame: subviews + 1 (the scroll view, the root), and labels overlapping the bounds.
@@ -167,8 +168,10 @@ final class RecenteringStrip: UIScrollView {
         super.layoutSubviews()
         recenterIfNecessary()
         tile(from: bounds.minX, to: bounds.maxX)
-        live.append(subviews.count + 1)
-        visible.append(labels.filter { $0.frame.maxX > bounds.minX + 0.01 && $0.frame.minX < bounds.maxX - 0.01 }.count)
+        if layouts >= 0 {
+            live.append(subviews.count + 1)
+            visible.append(labels.filter { $0.frame.maxX > bounds.minX + 0.01 && $0.frame.minX < bounds.maxX - 0.01 }.count)
+        }
         layouts += 1
         setNeedsLayout()
     }
