@@ -24,7 +24,9 @@ struct BadSteps: Error, CustomStringConvertible {
 func stepsJSON(_ text: String) throws -> String {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
     guard let scenario = object as? [String: Any] else { return text }
-    guard let steps = scenario["steps"] else { throw BadSteps(description: "\(arguments[1]): the scenario has no steps") }
+    guard let steps = scenario["steps"] else {
+        throw BadSteps(description: "\(arguments[1]): the scenario has no steps")
+    }
     return String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
 }
 
