@@ -12,7 +12,13 @@
 # --check times `render-grid check` (frames rendered in memory and hashed against a golden recorded first)
 # against `render` to files on the same frames, three interleaved rounds, and prints the ratio of the medians
 # (wall clock) with peak memory, at 600 and 3,000 frames, scale 1 and 3.
-#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check]
+# --player times HeadlessUIKit's ScrollPlayer against `render` (issue 24: at most 1.5×): the example package's
+# seed-bench (seed 000's Coordinator on a 390×844 scroll view, ScrollPlayer(scale: 3, fps: 60), frames written
+# with writeFrames) against `render --scale 3` of the built-in equivalent (100-pt tiles, content 100000², recenter
+# atRest, grouped labels), both on the moving drag's 300 frames, whole processes, three interleaved rounds, render
+# at --jobs N and at --jobs 1 (the player is single-threaded); checks once that both draw the same pixels.
+# BENCH_SCRATCH=DIR builds render-grid in DIR and the example package in DIR-ex (default: their .build folders).
+#   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check] [--player]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=2
@@ -27,11 +33,12 @@ while [ $# -gt 0 ]; do
     --encoder) encoders="$2"; shift 2 ;;
     --baseline) baseline="$2"; only=baseline; shift 2 ;;
     --check) only=check; shift ;;
-    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check]" >&2; exit 2 ;;
+    --player) only=player; shift ;;
+    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check] [--player]" >&2; exit 2 ;;
   esac
 done
-swift build -c release --product render-grid >/dev/null
-bin=.build/release/render-grid
+swift build -c release --product render-grid ${BENCH_SCRATCH:+--scratch-path "$BENCH_SCRATCH"} >/dev/null
+bin=${BENCH_SCRATCH:-.build}/release/render-grid
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -56,6 +63,21 @@ idle() {
   "steps": [ { "wait": { "duration": $seconds } } ] }
 JSON
   echo "$work/idle-$frames.json"
+}
+
+# The moving drag of $1 frames on the built-in equivalent of seed 000's Coordinator at scale 3 (Scenarios/scale3.json's
+# grid, grouped labels as the seed's `.formatted()` writes them); seed-bench plays its steps.
+player() {
+  local frames=$1 seconds
+  seconds=$(python3 -c "print(($frames - 1) / 60)")
+  cat > "$work/player-$frames.json" <<JSON
+{ "name": "player-$frames", "viewport": { "width": 390, "height": 844, "scale": 3 }, "fps": 60,
+  "grid": { "tileSize": { "width": 100, "height": 100 }, "start": { "x": 0, "y": 0 }, "buffer": 0 },
+  "scroll": { "recenter": "atRest", "contentSize": { "width": 100000, "height": 100000 } },
+  "style": { "labelFormat": "grouped" },
+  "steps": [ { "drag": { "by": { "x": -$frames, "y": -$((frames / 2)) }, "duration": $seconds, "release": "hold" } } ] }
+JSON
+  echo "$work/player-$frames.json"
 }
 
 fsync_each=""  # RENDER_GRID_FSYNC_EACH_FRAME for the next measure
@@ -122,6 +144,50 @@ if [ "$only" = check ]; then
       rm -rf "$work/c"
     done
   done
+  echo "load after:$(uptime | sed -E 's/.*load average://')"
+  exit 0
+fi
+if [ "$only" = player ]; then
+  # Whole processes, wall clock and CPU (user + system), three interleaved rounds; ratios of the medians.
+  swift build -c release --package-path Examples/HeadlessUIKitClient --product seed-bench \
+    --scratch-path "${BENCH_SCRATCH:-Examples/HeadlessUIKitClient/.build}${BENCH_SCRATCH:+-ex}" >/dev/null
+  seedbin=${BENCH_SCRATCH:-Examples/HeadlessUIKitClient/.build}${BENCH_SCRATCH:+-ex}/release/seed-bench
+  timed() {  # the command; sets $secs, $cpu and $kib
+    local start
+    start=$(date +%s.%N)
+    /usr/bin/time -f "%M %U %S" -o "$work/rss" "$@" > /dev/null
+    secs=$(echo "$(date +%s.%N) - $start" | bc -l)
+    read -r kib user sys < "$work/rss"
+    cpu=$(echo "$user + $sys" | bc -l)
+  }
+  median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+  frames=300
+  scenario=$(player $frames)
+  r=(); rc=(); r1=(); r1c=(); p=(); pc=()
+  for round in 1 2 3; do
+    timed "$bin" render "$scenario" --scale 3 --jobs "$jobs" --out "$work/r" --quiet
+    r+=("$secs"); rc+=("$cpu"); rk=$kib
+    timed "$bin" render "$scenario" --scale 3 --jobs 1 --out "$work/r1" --quiet
+    r1+=("$secs"); r1c+=("$cpu"); r1k=$kib
+    timed "$seedbin" "$scenario" "$work/p"; p+=("$secs"); pc+=("$cpu"); pk=$kib
+    if [ "$round" = 1 ]; then
+      printf '%-28s %s\n' "same frames" "$("$bin" diff "$work/r" "$work/p" | head -1 || true)"
+    fi
+    rm -rf "$work/r" "$work/r1" "$work/p"
+  done
+  ms() { echo "1000 * $1 / $frames" | bc -l; }
+  row() {  # label, peak KiB, then the names of the wall-clock and the CPU arrays
+    local -n wall=$3 cpus=$4
+    printf '%-28s %6.2f ms/frame  (CPU %6.2f ms/frame)  peak RSS %6.1f MiB  rounds%s s\n' "$1" \
+      "$(ms "$(median "${wall[@]}")")" "$(ms "$(median "${cpus[@]}")")" "$(echo "$2 / 1024" | bc -l)" \
+      "$(printf ' %.2f' "${wall[@]}")"
+  }
+  row "render --jobs $jobs" "$rk" r rc
+  row "render --jobs 1" "$r1k" r1 r1c
+  row "player (seed-bench)" "$pk" p pc
+  printf '%-30s %.2f× against --jobs %s, %.2f× against --jobs 1 (medians, wall clock; issue 24: at most 1.5×)\n' \
+    "player/render, $frames frames @3x" "$(echo "$(median "${p[@]}") / $(median "${r[@]}")" | bc -l)" "$jobs" \
+    "$(echo "$(median "${p[@]}") / $(median "${r1[@]}")" | bc -l)"
   echo "load after:$(uptime | sed -E 's/.*load average://')"
   exit 0
 fi

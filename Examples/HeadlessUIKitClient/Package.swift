@@ -6,12 +6,21 @@ import PackageDescription
 // play it with ScrollPlayer and assert what it does frame by frame.
 let package = Package(
     name: "HeadlessUIKitClient",
+    products: [
+        // Seed 000's Coordinator played at scale 3 and written to files: `scripts/bench.sh --player` times it
+        // against `render-grid render`.
+        .executable(name: "seed-bench", targets: ["SeedBench"]),
+    ],
     dependencies: [
         .package(name: "render-grid", path: "../.."),
     ],
     targets: [
         // The four sample programs and their broken variants: UIKit code, one file per sample.
         .target(name: "SeedScrollers", dependencies: [
+            .product(name: "HeadlessUIKit", package: "render-grid"),
+        ]),
+        .executableTarget(name: "SeedBench", dependencies: [
+            "SeedScrollers",
             .product(name: "HeadlessUIKit", package: "render-grid"),
         ]),
         .testTarget(name: "SeedScrollersTests", dependencies: [
