@@ -119,9 +119,13 @@ public struct ScrollRecording: Sendable {
         }
         let directory = folder.hasSuffix("/") ? folder : folder + "/"
         do {
+            // As render writes frames: each renamed into place whole, one sync of the folder at the end (not an fsync
+            // per frame, which made a busy disk the player's bottleneck).
+            let frameFolder = try FrameFolder(directory: folder)
             for (index, png) in frames.enumerated() {
-                try FileOutput.writeAtomically(png, to: directory + FrameExporter.frameName(index))
+                try frameFolder.write(png, name: FrameExporter.frameName(index))
             }
+            try frameFolder.sync()
             try FileOutput.writeAtomically(Array(traceLines.map { $0 + "\n" }.joined().utf8), to: directory + "trace.jsonl")
             // Frames of an earlier, longer recording in this folder are not this one's.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
