@@ -85,7 +85,9 @@ struct ScreenCollector {
                 found.append((item, rect))
             }
             let origin = CGPoint(x: rect.minX - view.boundsStorage.minX, y: rect.minY - view.boundsStorage.minY)
-            let inside = p.inside || view === scrollView
+            // A scroll view inside the driven one scrolls its content by its own offset: not judged by this one's
+            // motion (a synced header strip, a nested carousel).
+            let inside = (p.inside || view === scrollView) && !(view is UIScrollView && view !== scrollView)
             for child in view.subviewsStorage.reversed() {
                 stack.append(Pending(view: child, offset: origin, clip: clip, opacity: opacity, inside: inside))
             }

@@ -44,7 +44,8 @@ public final class ScrollPlayer {
 
     /// Plays as the synchronous `play` does, and lets the main queue run after each frame's delegate calls, so work
     /// the code defers with `DispatchQueue.main.async` (a recenter, a reload) runs before the frame is laid out and
-    /// drawn, as on a device.
+    /// drawn, as on a device; what `layoutSubviews` defers runs before the next frame's delegate calls. Plays must
+    /// not overlap: they share `UIScreen.main`.
     ///
     /// ```swift
     /// let recording = try await ScrollPlayer(scale: 2, fps: 60).play(scrollView, steps: json)
@@ -233,6 +234,8 @@ final class PlayRun: ScrollDriver {
         while var frame = try advance() {
             await Self.letMainQueueRun()
             try draw(&frame)
+            // What layoutSubviews deferred runs before the next frame's delegate calls, as on a device.
+            await Self.letMainQueueRun()
         }
         return finish()
     }

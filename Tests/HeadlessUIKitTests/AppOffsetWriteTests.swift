@@ -105,3 +105,40 @@ import Rasterizer
         #expect(report.passed, "\(report.lines.joined(separator: "\n"))")
     }
 }
+
+extension AppOffsetWriteTests {
+    /// Keeps a nested horizontal strip's offset in step with the outer list's (a synced header).
+    final class Syncer: NSObject, UIScrollViewDelegate {
+        weak var inner: UIScrollView?
+        func scrollViewDidScroll(_ scrollView: UIScrollView) { inner?.contentOffset.x = scrollView.contentOffset.y }
+    }
+
+    /// A scroll view inside the driven one moves its content by its own offset: verify does not judge it by the
+    /// outer one's motion.
+    @Test func aNestedScrollViewIsNotJudgedByTheOuterMotion() throws {
+        let outer = UIScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 300))
+        outer.contentSize = CGSize(width: 200, height: 2000)
+        for i in 0..<20 {
+            let row = UILabel(frame: CGRect(x: 0, y: CGFloat(i) * 100, width: 200, height: 100))
+            row.text = "row \(i)"
+            row.backgroundColor = i % 2 == 0 ? .systemGray5 : .systemGray3
+            outer.addSubview(row)
+        }
+        let inner = UIScrollView(frame: CGRect(x: 0, y: 100, width: 200, height: 100))
+        inner.contentSize = CGSize(width: 4000, height: 100)
+        for i in 0..<40 {
+            let cell = UILabel(frame: CGRect(x: CGFloat(i) * 100, y: 0, width: 100, height: 100))
+            cell.text = "\(i)"
+            cell.backgroundColor = i % 2 == 0 ? .systemYellow : .systemTeal
+            inner.addSubview(cell)
+        }
+        outer.addSubview(inner)
+        let syncer = Syncer()
+        syncer.inner = inner
+        outer.delegate = syncer
+        let recording = try ScrollPlayer(scale: 2, fps: 60).play(outer, steps: #"[{"drag": {"by": {"y": -150}, "duration": 0.3, "release": "hold"}}]"#)
+        #expect(inner.contentOffset.x > 100, "the inner strip followed: \(inner.contentOffset)")
+        let report = recording.verify()
+        #expect(report.passed, "\(report.lines.joined(separator: "\n"))")
+    }
+}
