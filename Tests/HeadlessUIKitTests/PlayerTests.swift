@@ -184,7 +184,11 @@ final class SeedCoordinator: NSObject, UIScrollViewDelegate {
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = try #require(executable, "render-grid is not built beside the tests")
+        guard let binary = Self.executable else {
+            Issue.record("render-grid is not built beside the tests")
+            return (-1, "")
+        }
+        process.executableURL = binary
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
