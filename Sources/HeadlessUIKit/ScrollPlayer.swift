@@ -19,6 +19,11 @@ public final class ScrollPlayer {
     public let fps: Int
     /// The colour behind the views (the window's).
     public var background = UIColor.white
+    /// Threads that draw and encode frames while the views of the next ones are laid out, 1 to 64 (default: the
+    /// machine's cores). The frames do not depend on it.
+    public var jobs = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 64) {
+        didSet { jobs = min(max(jobs, 1), 64) }
+    }
     /// Frames one play may draw at most (a recording holds them as PNG bytes).
     public static let maxFrames = 20_000
     /// The most PNG bytes one recording holds (2 GiB): a long play of large frames stops with an error instead of
@@ -219,12 +224,14 @@ final class PlayRun: ScrollDriver {
     var lines: [String] = []
     /// The frames' PNG bytes so far.
     var bytes = 0
+    /// Draws and encodes the frames off the main thread.
+    lazy var pipeline = FramePipeline(jobs: player.jobs)
     /// What `verify()` checks, fed once per frame.
     var screen: ScreenCollector
 
     func play() throws(HeadlessUIKitError) -> ScrollRecording {
         while var frame = try advance() { try draw(&frame) }
-        return finish()
+        return try finish()
     }
 
     /// Plays as `play()` does, and lets the main queue run after each frame's delegate calls: what the app
@@ -237,7 +244,7 @@ final class PlayRun: ScrollDriver {
             // What layoutSubviews deferred runs before the next frame's delegate calls, as on a device.
             await Self.letMainQueueRun()
         }
-        return finish()
+        return try finish()
     }
 
     /// Runs the main queue's work enqueued so far (it is first in line; this resumes after it).
@@ -253,7 +260,7 @@ final class PlayRun: ScrollDriver {
         do { next = try simulation.next() } catch { throw HeadlessUIKitError("\(error.path): \(error.message)") }
         guard let frame = next else { return nil }
         screen.stepped(to: simulation.displayedContentOffset)
-        guard frames.count < ScrollPlayer.maxFrames else {
+        guard submitted < ScrollPlayer.maxFrames else {
             throw HeadlessUIKitError("the steps run past \(ScrollPlayer.maxFrames) frames; play fewer or shorter steps", limit: ScrollPlayer.maxFrames)
         }
         try deliver(frame)
@@ -274,18 +281,10 @@ final class PlayRun: ScrollDriver {
         try checkCallbacks(frame)
         screen.collect(frame: frame.index, root: root, scrollView: scrollView, window: window)
         let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size), atOrigin: true)
-        let png: [UInt8]
-        do {
-            png = try ViewRasterizer.png(commands: commands, size: window.size, scale: player.scale,
-                                         background: player.background.rgba, font: font)
-        } catch {
-            throw HeadlessUIKitError("frame \(frame.index): \(error.message)")
-        }
-        bytes += png.count
-        guard bytes <= ScrollPlayer.maxRecordingBytes else {
-            throw HeadlessUIKitError("frame \(frame.index): the recording passes \(ScrollPlayer.maxRecordingBytes) bytes of PNG frames; play fewer or shorter steps, or a smaller window or scale", limit: ScrollPlayer.maxRecordingBytes)
-        }
-        frames.append(png)
+        pipeline.submit(FramePipeline.Job(index: submitted, commands: commands, size: window.size, scale: player.scale,
+                                          background: player.background.rgba, font: font))
+        submitted += 1
+        try takeFinished()
         frame.contentOffset = Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
         frame.tiles = []
         lines.append(Trace.line(for: frame))
@@ -297,8 +296,31 @@ final class PlayRun: ScrollDriver {
         return v.isFinite ? Int(min(max(v, 0), 1e9)) : 0
     }
 
+    /// Frames handed to the pipeline.
+    var submitted = 0
+
+    /// Appends the frames the pipeline has finished, in order; throws the first error, naming its frame.
+    func takeFinished() throws(HeadlessUIKitError) {
+        for (index, result) in pipeline.takeFinished() {
+            switch result {
+            case .success(let png):
+                bytes += png.count
+                guard bytes <= ScrollPlayer.maxRecordingBytes else {
+                    pipeline.waitForAll()
+                    throw HeadlessUIKitError("frame \(index): the recording passes \(ScrollPlayer.maxRecordingBytes) bytes of PNG frames; play fewer or shorter steps, or a smaller window or scale", limit: ScrollPlayer.maxRecordingBytes)
+                }
+                frames.append(png)
+            case .failure(let error):
+                pipeline.waitForAll()
+                throw HeadlessUIKitError("frame \(index): \(error.message)")
+            }
+        }
+    }
+
     /// The recording, the scroll view released from the player.
-    func finish() -> ScrollRecording {
+    func finish() throws(HeadlessUIKitError) -> ScrollRecording {
+        pipeline.waitForAll()
+        try takeFinished()
         scrollView.driver = nil
         return ScrollRecording(frames: frames, traceLines: lines, screenReport: screen.verifier.report, fps: player.fps,
                                pixelWidth: devicePixels(window.width), pixelHeight: devicePixels(window.height))

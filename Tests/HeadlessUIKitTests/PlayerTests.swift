@@ -229,3 +229,28 @@ final class SeedCoordinator: NSObject, UIScrollViewDelegate {
         #expect(sheet.status == 0, "\(sheet.output)")
     }
 }
+
+/// The frames do not depend on how many threads draw them.
+@MainActor
+@Suite struct PlayerJobsTests {
+    @Test func framesAreTheSameWithAnyJobs() throws {
+        var recordings: [ScrollRecording] = []
+        for jobs in [1, 2, 5] {
+            let scrollView = UIScrollView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+            let coordinator = SeedCoordinator()
+            coordinator.setupScrollView(scrollView: scrollView)
+            coordinator.populateTiles()
+            let player = ScrollPlayer(scale: 1, fps: 60)
+            player.jobs = jobs
+            #expect(player.jobs == jobs)
+            recordings.append(try player.play(scrollView, steps: #"[{"fling": {"velocity": {"x": -2000, "y": 900}}}, {"wait": {"duration": 0.4}}]"#))
+        }
+        #expect(recordings[0].frames.count == 25)
+        #expect(recordings.allSatisfy { $0.frames == recordings[0].frames && $0.traceLines == recordings[0].traceLines })
+        let player = ScrollPlayer()
+        player.jobs = 0
+        #expect(player.jobs == 1)
+        player.jobs = 1000
+        #expect(player.jobs == 64)
+    }
+}
