@@ -59,6 +59,22 @@ public final class ScrollPlayer {
         try await prepare(view, steps: json).playLettingMainQueueRun()
     }
 
+    /// Plays as `play(_:steps:)` does and writes each frame into `folder` as it is drawn (`frame_00000.png` …,
+    /// `trace.jsonl`, `frames.ffconcat`, as `writeFrames(to:)` writes them), holding none: memory does not grow with
+    /// the frame count. The recording's `frames` and `traceLines` are empty; `frameCount` and `verify()` hold.
+    public func play(_ view: UIView, steps json: String, writingTo folder: String) throws(HeadlessUIKitError) -> ScrollRecording {
+        let run = try prepare(view, steps: json)
+        try run.stream(to: folder)
+        return try run.play()
+    }
+
+    /// The awaited `play(_:steps:writingTo:)`: the main queue runs between frames as in `play(_:steps:) async`.
+    public func play(_ view: UIView, steps json: String, writingTo folder: String) async throws(HeadlessUIKitError) -> ScrollRecording {
+        let run = try prepare(view, steps: json)
+        try run.stream(to: folder)
+        return try await run.playLettingMainQueueRun()
+    }
+
     /// The run of `steps` on `view`'s scroll view, checked: steps decoded, tile steps refused, the screen set.
     func prepare(_ view: UIView, steps json: String) throws(HeadlessUIKitError) -> PlayRun {
         guard let scrollView = Self.firstScrollView(in: view) else {
@@ -109,6 +125,10 @@ public struct ScrollRecording: Sendable {
 
     /// Frames per second of the play.
     public let fps: Int
+    /// Frames drawn (also when they were streamed to a folder and `frames` is empty).
+    public var frameCount: Int { streamedFrames ?? frames.count }
+    /// Frames written to a folder while playing, nil when they are in `frames`.
+    var streamedFrames: Int? = nil
     /// The frames' size in device pixels.
     public let pixelWidth: Int, pixelHeight: Int
 
@@ -118,6 +138,9 @@ public struct ScrollRecording: Sendable {
     ///
     /// - Throws: `HeadlessUIKitError` naming the file that could not be written.
     public func writeFrames(to folder: String) throws(HeadlessUIKitError) {
+        if streamedFrames != nil {
+            throw HeadlessUIKitError("\(folder): this recording's frames were written to its folder while it played (play(_:steps:writingTo:)); it holds none to write again")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -224,6 +247,14 @@ final class PlayRun: ScrollDriver {
     var lines: [String] = []
     /// The frames' PNG bytes so far.
     var bytes = 0
+    /// Where a streamed play writes its frames and trace, nil when the recording holds them.
+    var sink: RecordingSink?
+
+    /// Writes the frames and trace into `folder` as they are drawn, instead of holding them.
+    func stream(to folder: String) throws(HeadlessUIKitError) {
+        sink = try RecordingSink(folder: folder)
+    }
+
     /// Draws and encodes the frames off the main thread.
     lazy var pipeline = FramePipeline(jobs: player.jobs)
     /// What `verify()` checks, fed once per frame.
@@ -287,7 +318,7 @@ final class PlayRun: ScrollDriver {
         try takeFinished()
         frame.contentOffset = Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
         frame.tiles = []
-        lines.append(Trace.line(for: frame))
+        if let sink { try sink.append(line: Trace.line(for: frame)) } else { lines.append(Trace.line(for: frame)) }
     }
 
     /// `points` of the window in device pixels, as the frames are drawn.
@@ -309,7 +340,7 @@ final class PlayRun: ScrollDriver {
                     pipeline.waitForAll()
                     throw HeadlessUIKitError("frame \(index): the recording passes \(ScrollPlayer.maxRecordingBytes) bytes of PNG frames; play fewer or shorter steps, or a smaller window or scale", limit: ScrollPlayer.maxRecordingBytes)
                 }
-                frames.append(png)
+                if let sink { try sink.write(png: png) } else { frames.append(png) }
             case .failure(let error):
                 pipeline.waitForAll()
                 throw HeadlessUIKitError("frame \(index): \(error.message)")
@@ -321,9 +352,15 @@ final class PlayRun: ScrollDriver {
     func finish() throws(HeadlessUIKitError) -> ScrollRecording {
         pipeline.waitForAll()
         try takeFinished()
+        if let sink {
+            try sink.finish(fps: player.fps, width: devicePixels(window.width), height: devicePixels(window.height))
+        }
         scrollView.driver = nil
-        return ScrollRecording(frames: frames, traceLines: lines, screenReport: screen.verifier.report, fps: player.fps,
-                               pixelWidth: devicePixels(window.width), pixelHeight: devicePixels(window.height))
+        var recording = ScrollRecording(frames: frames, traceLines: lines, screenReport: screen.verifier.report,
+                                        fps: player.fps, pixelWidth: devicePixels(window.width),
+                                        pixelHeight: devicePixels(window.height))
+        recording.streamedFrames = sink?.written
+        return recording
     }
 
     /// The frame's scroll events as delegate calls, in the model's order, each with the scroll view at the offset

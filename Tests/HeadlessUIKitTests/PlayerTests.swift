@@ -254,3 +254,38 @@ final class SeedCoordinator: NSObject, UIScrollViewDelegate {
         #expect(player.jobs == 64)
     }
 }
+
+/// A play that writes its frames as it goes writes what a held recording's `writeFrames` writes.
+@MainActor
+@Suite struct StreamedPlayTests {
+    static func seedScrollView() -> (UIScrollView, SeedCoordinator) {
+        let scrollView = UIScrollView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let coordinator = SeedCoordinator()
+        coordinator.setupScrollView(scrollView: scrollView)
+        coordinator.populateTiles()
+        return (scrollView, coordinator)
+    }
+
+    @Test func streamedFilesEqualWrittenOnes() throws {
+        let steps = #"[{"drag": {"by": {"x": -120, "y": 40}, "duration": 0.2, "release": "fling"}}, {"wait": {"until": "idle"}}]"#
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("rg-stream-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let (a, coordinatorA) = Self.seedScrollView()
+        let held = try ScrollPlayer(scale: 1, fps: 60).play(a, steps: steps)
+        try held.writeFrames(to: base.appendingPathComponent("held").path)
+        let (b, coordinatorB) = Self.seedScrollView()
+        let streamed = try ScrollPlayer(scale: 1, fps: 60).play(b, steps: steps, writingTo: base.appendingPathComponent("streamed").path)
+        #expect(streamed.frames.isEmpty && streamed.traceLines.isEmpty)
+        #expect(streamed.frameCount == held.frameCount && held.frameCount > 30)
+        #expect(streamed.verify().passed == held.verify().passed && held.verify().passed)
+        #expect(coordinatorA.calls == coordinatorB.calls)
+        let names = try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent("held").path).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent("streamed").path).sorted() == names)
+        for name in names {
+            let x = try Data(contentsOf: base.appendingPathComponent("held/\(name)"))
+            let y = try Data(contentsOf: base.appendingPathComponent("streamed/\(name)"))
+            #expect(x == y, "\(name) differs")
+        }
+        #expect(throws: HeadlessUIKitError.self) { try streamed.writeFrames(to: base.appendingPathComponent("again").path) }
+    }
+}
