@@ -336,7 +336,8 @@ final class PlayRun: ScrollDriver {
             switch result {
             case .success(let png):
                 bytes += png.count
-                guard bytes <= ScrollPlayer.maxRecordingBytes else {
+                // A streamed play holds no frame: only a held recording is limited.
+                guard sink != nil || bytes <= ScrollPlayer.maxRecordingBytes else {
                     pipeline.waitForAll()
                     throw HeadlessUIKitError("frame \(index): the recording passes \(ScrollPlayer.maxRecordingBytes) bytes of PNG frames; play fewer or shorter steps, or a smaller window or scale", limit: ScrollPlayer.maxRecordingBytes)
                 }
