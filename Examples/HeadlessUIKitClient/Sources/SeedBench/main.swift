@@ -2,14 +2,16 @@ import Foundation
 import HeadlessUIKit
 import SeedScrollers
 
-// seed-bench STEPS OUT: plays seed 000's Coordinator on a 390 × 844-point scroll view with
+// seed-bench [--stream] STEPS OUT: plays seed 000's Coordinator on a 390 × 844-point scroll view with
 // `ScrollPlayer(scale: 3, fps: 60)` and writes the frames (`frame_00000.png` …, `trace.jsonl`, `frames.ffconcat`)
 // into OUT, the work `render-grid render --scale 3` does for the built-in equivalent. STEPS is a JSON file: a
 // scenario (its `steps` are played; its viewport is not read) or a bare array of steps. `scripts/bench.sh --player`
-// times it against `render`.
+// times it against `render`. With --stream the frames are written as they are drawn (`play(_:steps:writingTo:)`),
+// so memory does not grow with the frame count.
 
-let usage = "usage: seed-bench STEPS.json OUT-FOLDER"
-let arguments = CommandLine.arguments
+let usage = "usage: seed-bench [--stream] STEPS.json OUT-FOLDER"
+let streams = CommandLine.arguments.dropFirst().first == "--stream"
+let arguments = streams ? [CommandLine.arguments[0]] + CommandLine.arguments.dropFirst(2) : CommandLine.arguments
 guard arguments.count == 3, !arguments[1].hasPrefix("-") else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(2)
@@ -42,14 +44,15 @@ do {
     let recording = try MainActor.assumeIsolated {
         let (scrollView, coordinator) = Seed000.makeScrollView(size: CGSize(width: 390, height: 844))
         return try withExtendedLifetime(coordinator) {
-            try ScrollPlayer(scale: 3, fps: 60).play(scrollView, steps: steps)
+            streams ? try ScrollPlayer(scale: 3, fps: 60).play(scrollView, steps: steps, writingTo: arguments[2])
+                : try ScrollPlayer(scale: 3, fps: 60).play(scrollView, steps: steps)
         }
     }
     let played = milliseconds(since: start)
-    try recording.writeFrames(to: arguments[2])
+    if !streams { try recording.writeFrames(to: arguments[2]) }
     let total = milliseconds(since: start)
-    let frames = max(recording.frames.count, 1)
-    print("played \(recording.frames.count) frames to \(arguments[2]) in "
+    let frames = max(recording.frameCount, 1)
+    print("played \(recording.frameCount) frames to \(arguments[2]) in "
         + String(format: "%.3f s, %.2f ms/frame (play %.2f, write %.2f)", total / 1000, total / Double(frames),
                  played / Double(frames), (total - played) / Double(frames)))
 } catch {
