@@ -1,9 +1,10 @@
 import Foundation
 import GridExport
 
-/// Where a streamed play writes each frame as it is drawn: the PNGs into the folder (each whole under its name),
-/// the trace appended to `trace.jsonl` (committed whole at the end), `frames.ffconcat` last. Holds no frame, so
-/// a play's memory does not grow with its frame count.
+/// Where a recording's files go, as `render` writes them: the PNGs into the folder (each whole under its name, one
+/// sync of the folder at the end rather than an fsync per frame), the trace appended to `trace.jsonl` (committed
+/// whole at the end), `frames.ffconcat` last. A streamed play writes each frame as it is drawn and holds none, so
+/// its memory does not grow with its frame count; `writeFrames` writes a held recording through it.
 final class RecordingSink {
     let directory: String
     let frames: FrameFolder
@@ -37,7 +38,8 @@ final class RecordingSink {
         do { try trace.append(Array((line + "\n").utf8)) } catch { throw HeadlessUIKitError(error.message) }
     }
 
-    /// Commits the trace, writes the frame list and syncs the folder.
+    /// Commits the trace, writes the frame list, removes the frames of an earlier, longer recording in the folder
+    /// and syncs it.
     func finish(fps: Int, width: Int, height: Int) throws(HeadlessUIKitError) {
         do {
             try frames.sync()
@@ -45,6 +47,14 @@ final class RecordingSink {
             if written > 0 {
                 let list = FrameList.text(frames: 0...(written - 1), fps: fps, width: width, height: height)
                 try FileOutput.writeAtomically(Array(list.utf8), to: directory + FrameList.fileName)
+            } else {
+                try? FileManager.default.removeItem(atPath: directory + FrameList.fileName)
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in names where name.hasPrefix("frame_") && name.hasSuffix(".png") && name.count == 15 {
+                if let index = Int(name.dropFirst(6).dropLast(4)), index >= written {
+                    try? FileManager.default.removeItem(atPath: directory + name)
+                }
             }
         } catch {
             throw HeadlessUIKitError(error.message)

@@ -141,36 +141,10 @@ public struct ScrollRecording: Sendable {
         if streamedFrames != nil {
             throw HeadlessUIKitError("\(folder): this recording's frames were written to its folder while it played (play(_:steps:writingTo:)); it holds none to write again")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw HeadlessUIKitError("\(folder): cannot create the folder (\(error.localizedDescription))")
-        }
-        let directory = folder.hasSuffix("/") ? folder : folder + "/"
-        do {
-            // As render writes frames: each renamed into place whole, one sync of the folder at the end (not an fsync
-            // per frame, which made a busy disk the player's bottleneck).
-            let frameFolder = try FrameFolder(directory: folder)
-            for (index, png) in frames.enumerated() {
-                try frameFolder.write(png, name: FrameExporter.frameName(index))
-            }
-            try frameFolder.sync()
-            try FileOutput.writeAtomically(Array(traceLines.map { $0 + "\n" }.joined().utf8), to: directory + "trace.jsonl")
-            // Frames of an earlier, longer recording in this folder are not this one's.
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in names where name.hasPrefix("frame_") && name.hasSuffix(".png") && name.count == 15 {
-                if let index = Int(name.dropFirst(6).dropLast(4)), index >= frames.count {
-                    try? FileManager.default.removeItem(atPath: directory + name)
-                }
-            }
-            if frames.isEmpty { try? FileManager.default.removeItem(atPath: directory + FrameList.fileName) }
-            if !frames.isEmpty {
-                let list = FrameList.text(frames: 0...(frames.count - 1), fps: fps, width: pixelWidth, height: pixelHeight)
-                try FileOutput.writeAtomically(Array(list.utf8), to: directory + FrameList.fileName)
-            }
-        } catch {
-            throw HeadlessUIKitError(error.message)
-        }
+        let sink = try RecordingSink(folder: folder)
+        for png in frames { try sink.write(png: png) }
+        for line in traceLines { try sink.append(line: line) }
+        try sink.finish(fps: fps, width: pixelWidth, height: pixelHeight)
     }
 }
 
@@ -256,7 +230,7 @@ final class PlayRun: ScrollDriver {
     }
 
     /// Draws and encodes the frames off the main thread.
-    lazy var pipeline = FramePipeline(jobs: player.jobs)
+    lazy var pipeline = ViewFramePipeline(jobs: player.jobs)
     /// What `verify()` checks, fed once per frame.
     var screen: ScreenCollector
 
@@ -312,7 +286,7 @@ final class PlayRun: ScrollDriver {
         try checkCallbacks(frame)
         screen.collect(frame: frame.index, root: root, scrollView: scrollView, window: window)
         let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size), atOrigin: true)
-        pipeline.submit(FramePipeline.Job(index: submitted, commands: commands, size: window.size, scale: player.scale,
+        pipeline.submit(ViewFramePipeline.Job(index: submitted, commands: commands, size: window.size, scale: player.scale,
                                           background: player.background.rgba, font: font))
         submitted += 1
         try takeFinished()

@@ -287,5 +287,11 @@ final class SeedCoordinator: NSObject, UIScrollViewDelegate {
             #expect(x == y, "\(name) differs")
         }
         #expect(throws: HeadlessUIKitError.self) { try streamed.writeFrames(to: base.appendingPathComponent("again").path) }
+        // A shorter recording written over it leaves none of the longer one's frames.
+        let (c, _) = Self.seedScrollView()
+        let short = try ScrollPlayer(scale: 1, fps: 60).play(c, steps: #"[{"wait": {"duration": 0.1}}]"#)
+        try short.writeFrames(to: base.appendingPathComponent("held").path)
+        let left = try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent("held").path)
+        #expect(left.filter { $0.hasSuffix(".png") }.count == short.frameCount && short.frameCount < held.frameCount)
     }
 }

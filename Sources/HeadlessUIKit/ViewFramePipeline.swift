@@ -2,10 +2,11 @@ import Foundation
 import GridModel
 import Rasterizer
 
-/// Draws and encodes a play's frames on `jobs` threads while the main thread lays out the next ones: each frame's
+/// Draws and encodes a play's frames (their draw commands; GridExport's `FramePipeline` does the same for a
+/// scenario's tiles) on `jobs` threads while the main thread lays out the next ones: each frame's
 /// draw commands are values, so a frame is rasterized and PNG-encoded on its own, and the PNGs come back in frame
 /// order (the bytes do not depend on `jobs`). At most `jobs` frames are in flight, so memory holds `jobs` canvases.
-final class FramePipeline: @unchecked Sendable {
+final class ViewFramePipeline: Sendable {
     /// One frame to draw: its commands and where they go.
     struct Job: Sendable {
         var index: Int
@@ -17,13 +18,10 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     let jobs: Int
-    private let lock = NSLock()
     private let slots: DispatchSemaphore
     private let group = DispatchGroup()
-    /// Results not yet taken, by frame index (guarded by `lock`).
-    private var done: [Int: Result<[UInt8], RasterError>] = [:]
-    /// The next frame index to hand out in order.
-    private var next = 0
+    /// Results not yet taken, by frame index, and the next frame index to hand out in order.
+    private let state = Locked((done: [Int: Result<[UInt8], RasterError>](), next: 0))
 
     init(jobs: Int) {
         self.jobs = max(1, jobs)
@@ -42,9 +40,7 @@ final class FramePipeline: @unchecked Sendable {
             } catch {
                 result = .failure(error)
             }
-            lock.lock()
-            done[job.index] = result
-            lock.unlock()
+            state.withLock { $0.done[job.index] = result }
             slots.signal()
             group.leave()
         }
@@ -52,14 +48,14 @@ final class FramePipeline: @unchecked Sendable {
 
     /// The frames finished so far in order, from the first not yet taken (all of them after `waitForAll`).
     func takeFinished() -> [(index: Int, result: Result<[UInt8], RasterError>)] {
-        lock.lock()
-        defer { lock.unlock() }
-        var out: [(Int, Result<[UInt8], RasterError>)] = []
-        while let result = done.removeValue(forKey: next) {
-            out.append((next, result))
-            next += 1
+        state.withLock { state in
+            var out: [(index: Int, result: Result<[UInt8], RasterError>)] = []
+            while let result = state.done.removeValue(forKey: state.next) {
+                out.append((state.next, result))
+                state.next += 1
+            }
+            return out
         }
-        return out
     }
 
     /// Waits until every submitted frame is drawn.
