@@ -148,13 +148,18 @@ public enum GoldenChecker {
     static func checkFolders(_ list: [Scenario], options: GoldenOptions) throws(ToolError) {
         var roots: [String] = []
         for scenario in list where !roots.contains(scenario.goldens) { roots.append(scenario.goldens) }
+        try checkFolders(roots: roots, report: options.reportFolder)
+    }
+
+    /// `checkFolders` for the goldens folders `roots` and the report folder `report`.
+    static func checkFolders(roots: [String], report: String?) throws(ToolError) {
         for root in roots {
             let store = GoldenStore(root: root)
             try store.checkRoot()
             // Whatever the record mode: the folders of recordings that were killed go at the next run of any kind.
             store.removeAbandonedTemporaries()
         }
-        guard let report = options.reportFolder else { return }
+        guard let report else { return }
         let reportPath = GoldenStore.absolute(report)
         for root in roots where GoldenStore.overlap(reportPath, GoldenStore.absolute(root)) {
             throw ToolError(.invalidOption, "--report \(OneLineName.quoted(report)) and the goldens folder \(OneLineName.quoted(root)) overlap; give a report folder outside the goldens folder (failure images must not land in a golden)")
@@ -288,16 +293,46 @@ public enum GoldenChecker {
 
     static func check(_ scenario: Scenario, font: FontRenderer?, options: GoldenOptions, recording: inout Bool) throws -> ScenarioOutcome {
         let start = DispatchTime.now().uptimeNanoseconds
-        func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         var loaded = try ScenarioFile.load(path: scenario.path, limits: options.limits, font: font)
         if let scale = options.scale { loaded = try loaded.scaled(to: scale) }
         let identity = try identify(loaded, options: options)
-        var store = GoldenStore(root: scenario.goldens)
+        let source = GoldenSource.scenario(loaded, identity: identity, limits: options.limits)
+        return try check(source, name: scenario.name, goldens: scenario.goldens, options: options, start: start,
+                         recording: &recording)
+    }
+
+    /// Checks frames that come from elsewhere than a scenario file (a HeadlessUIKit recording) against the golden
+    /// `name` in the folder `goldens`, with `check`'s record modes, tolerance and failure report.
+    /// - Throws: `ToolError(.invalidInput)` for a name that makes no folder name or a goldens path that is not a
+    ///   folder, `ToolError(.invalidOption)` for a report folder overlapping the goldens folder, and what `check`
+    ///   throws for a damaged golden or one that cannot be written.
+    package static func check(_ source: GoldenSource, name: String, goldens: String, options: GoldenOptions) throws -> ScenarioOutcome {
+        try ToolError.check(options.jobs, in: 1...RenderOptions.maxJobs, "jobs")
+        try options.match.checkMetric()
+        guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\u{0}"),
+              name.utf8.count <= maxGoldenNameBytes else {
+            throw ToolError(.invalidInput, "golden name \(OneLineName.quoted(name)) makes no folder name: give 1 to \(maxGoldenNameBytes) bytes, no '/', not starting with '.'")
+        }
+        try checkFolders(roots: [goldens], report: options.reportFolder)
+        var recording = false
+        return try check(source, name: name, goldens: goldens, options: options,
+                         start: DispatchTime.now().uptimeNanoseconds, recording: &recording)
+    }
+
+    /// The longest golden name, in UTF-8 bytes (a folder name).
+    static let maxGoldenNameBytes = 200
+
+    /// Records or compares `source` per the record mode; `start` is when the check began (for its seconds).
+    static func check(_ source: GoldenSource, name: String, goldens: String, options: GoldenOptions, start: UInt64,
+                      recording: inout Bool) throws -> ScenarioOutcome {
+        func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        let scenarioPath = source.scenarioPath
+        var store = GoldenStore(root: goldens)
         store.cancellation = options.cancellation
-        let folder = OneLineName.quoted(store.folder(scenario.name))
+        let folder = OneLineName.quoted(store.folder(name))
         func outcome(_ verdict: ScenarioOutcome.Verdict, _ summary: String, details: [String] = [],
                      frames: Int = 0) -> ScenarioOutcome {
-            ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: verdict, summary: summary,
+            ScenarioOutcome(name: name, scenarioPath: scenarioPath, verdict: verdict, summary: summary,
                             details: details, frameCount: frames, seconds: seconds())
         }
         func recorded(_ manifest: GoldenManifest) -> String {
@@ -307,13 +342,13 @@ public enum GoldenChecker {
         // The golden is read under a shared lock on its current generation (`GoldenStore.lockGeneration`), held
         // until the comparison ends: a recording that swaps it waits, so this run sees one generation.
         var generation: FolderLock?
-        if try store.entry(scenario.name) == .folder { generation = try store.lockGeneration(scenario.name, exclusive: false) }
+        if try store.entry(name) == .folder { generation = try store.lockGeneration(name, exclusive: false) }
         if generation != nil && options.record == .all {
             // A damaged golden is never replaced silently: --record all replaces only goldens that read back whole.
             do {
-                let bytes = try store.read(scenario.name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
-                let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(scenario.name), GoldenStore.manifestName))
-                _ = try GoldenComparison.validate(manifest, name: scenario.name, store: store, limits: options.limits)
+                let bytes = try store.read(name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
+                let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(name), GoldenStore.manifestName))
+                _ = try GoldenComparison.validate(manifest, name: name, store: store, limits: options.limits)
             } catch {
                 throw ToolError(error.kind, error.message + "; --record all does not replace a damaged golden: delete \(folder) to record it again", limit: error.limit)
             }
@@ -325,33 +360,33 @@ public enum GoldenChecker {
                 return outcome(.missing, "no golden at \(folder); record it with --record missing (or RENDER_GRID_RECORD=missing) and commit it")
             case .missing:
                 recording = true
-                let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
+                let manifest = try GoldenRecorder.record(source, name: name, store: store, options: options)
                 return outcome(.missing, "recorded a new golden at \(folder) (\(recorded(manifest))); review and commit it, then check again",
                                frames: manifest.frameCount)
             case .all, .failed:
                 recording = true
-                let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
+                let manifest = try GoldenRecorder.record(source, name: name, store: store, options: options)
                 return outcome(.recorded, "recorded golden \(folder) (\(recorded(manifest)))", frames: manifest.frameCount)
             }
         }
-        let bytes = try store.read(scenario.name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
-        let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(scenario.name), GoldenStore.manifestName))
-        let trace = try GoldenComparison.validate(manifest, name: scenario.name, store: store, limits: options.limits)
-        let result = try GoldenComparison.compare(loaded, name: scenario.name, identity: identity, manifest: manifest,
+        let bytes = try store.read(name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest")
+        let manifest = try GoldenManifest.parse(bytes, path: store.join(store.folder(name), GoldenStore.manifestName))
+        let trace = try GoldenComparison.validate(manifest, name: name, store: store, limits: options.limits)
+        let result = try GoldenComparison.compare(source, name: name, manifest: manifest,
                                                   expectedTrace: trace, store: store, options: options)
-        var final = ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: result.failed ? .failed : .passed,
+        var final = ScenarioOutcome(name: name, scenarioPath: scenarioPath, verdict: result.failed ? .failed : .passed,
                                     summary: result.summary, details: result.details, frameCount: result.frameCount,
                                     firstFailingFrame: result.firstFailingFrame, failingFrameCount: result.failingFrameCount)
         generation?.release()
         if result.failed && options.record == .failed {
             recording = true
-            let manifest = try GoldenRecorder.record(loaded, name: scenario.name, identity: identity, store: store, options: options)
+            let manifest = try GoldenRecorder.record(source, name: name, store: store, options: options)
             final.verdict = .recorded
             final.summary = "re-recorded golden \(folder) (\(recorded(manifest))); it failed: " + result.summary
         } else if result.failed, let report = options.reportFolder {
             try FileOutput.makeDirectory(report)
-            final.artifacts = try CheckArtifacts.write(scenario: scenario.name, frames: result.failing, animation: result.animation,
-                                                       fps: Double(identity.fps), options: options.match, reportFolder: report)
+            final.artifacts = try CheckArtifacts.write(scenario: name, frames: result.failing, animation: result.animation,
+                                                       fps: Double(source.identity.fps), options: options.match, reportFolder: report)
         }
         final.seconds = seconds()
         return final
@@ -360,14 +395,10 @@ public enum GoldenChecker {
     /// The golden identity of a loaded scenario on this machine.
     static func identify(_ loaded: ScenarioFile, options: GoldenOptions) throws -> GoldenIdentity {
         let scenarioBytes = try FileInput.read(loaded.path, maxBytes: options.limits.maxFileBytes, what: "scenario")
-        var identity = GoldenIdentity(scenarioSHA256: SHA256.hex(scenarioBytes), scale: loaded.scenario.viewport.scale,
-                                      fps: loaded.scenario.fps, reference: false, fontName: nil, fontSHA256: nil,
-                                      freeType: LinkedLibraries.freeType, renderGrid: RenderGrid.version)
-        if FrameRenderer.drawsText(loaded.scenario) {
-            let path = try options.fontPath ?? ScenarioFile.fontPath(for: loaded.scenario, file: loaded.path) ?? FontFile.defaultPath()
-            identity.fontName = FileOutput.split(path).name
-            identity.fontSHA256 = SHA256.hex(try FileInput.read(path, maxBytes: FontRenderer.maxFontBytes, what: "font"))
-        }
-        return identity
+        let fontPath = FrameRenderer.drawsText(loaded.scenario)
+            ? try options.fontPath ?? ScenarioFile.fontPath(for: loaded.scenario, file: loaded.path) ?? FontFile.defaultPath()
+            : nil
+        return try GoldenIdentity.current(inputSHA256: SHA256.hex(scenarioBytes), scale: loaded.scenario.viewport.scale,
+                                          fps: loaded.scenario.fps, fontPath: fontPath)
     }
 }

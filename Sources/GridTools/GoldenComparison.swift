@@ -124,9 +124,10 @@ struct GoldenComparison {
         return "machine drift: " + parts.joined(separator: "; ") + ": label pixels may differ; " + fix
     }
 
-    /// Compares `loaded` with its golden (already validated: `expectedTrace` is its trace).
-    static func compare(_ loaded: ScenarioFile, name: String, identity: GoldenIdentity, manifest: GoldenManifest,
+    /// Compares `source` with its golden (already validated: `expectedTrace` is its trace).
+    static func compare(_ source: GoldenSource, name: String, manifest: GoldenManifest,
                         expectedTrace: [TraceFrame], store: GoldenStore, options: GoldenOptions) throws -> GoldenComparison {
+        let identity = source.identity
         var result = GoldenComparison()
         let drift = drift(manifest, identity)
         if let drift { result.details.append(drift) }
@@ -149,7 +150,7 @@ struct GoldenComparison {
             return result
         }
         if manifest.scenarioSHA256 != identity.scenarioSHA256 {
-            result.details.append("the scenario file changed since the golden was recorded")
+            result.details.append("\(source.input) changed since the golden was recorded")
         }
         if manifest.renderGrid != identity.renderGrid {
             result.details.append("the golden was recorded by render-grid \(manifest.renderGrid), this is \(identity.renderGrid)")
@@ -173,12 +174,11 @@ struct GoldenComparison {
         var failingFirst: [FailingFrame] = [], failingPictured: [FailingFrame] = []
         var lastFailing = -1
         var count = 0
-        try GoldenFrames.render(loaded, reference: identity.reference, jobs: options.jobs, limits: options.limits,
-                                cancellation: options.cancellation) { frame in
-            let i = frame.state.index
+        try GoldenFrames.render(source, jobs: options.jobs, cancellation: options.cancellation) { frame in
+            let i = frame.index
             count = i + 1
             // Tiles are kept only for the first frames whose trace line differs (flat memory in frame count).
-            var line = TraceFrame(frame.state)
+            var line = frame.line
             let lineDiffers = i >= manifest.frames.count || frame.trace != manifest.frames[i].trace
             if lineDiffers && i < manifest.frames.count && tileFrames.count < maxTileFrames {
                 tileFrames.insert(i)

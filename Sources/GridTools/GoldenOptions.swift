@@ -52,14 +52,20 @@ public enum KeyFramePolicy: Sendable, Equatable {
     /// KeyFramePolicy.events.isKeyFrame(state, previousEdgeHit: false)   // true at frame 0
     /// ```
     public func isKeyFrame(_ state: FrameState, previousEdgeHit: Bool) -> Bool {
-        if state.index == 0 || (state.edgeHit && !previousEdgeHit) { return true }
+        isKeyFrame(TraceFrame(frame: state.index, t: state.time, events: state.events.map(\.kind), edgeHit: state.edgeHit),
+                   previousEdgeHit: previousEdgeHit)
+    }
+
+    /// Whether the frame of trace line `line` is a key frame, given whether the frame before it hit an edge.
+    func isKeyFrame(_ line: TraceFrame, previousEdgeHit: Bool) -> Bool {
+        if line.frame == 0 || (line.edgeHit && !previousEdgeHit) { return true }
         switch self {
         case .all: return true
-        case .every(let n) where state.index % n == 0: return true
+        case .every(let n) where line.frame % n == 0: return true
         default: break
         }
-        return state.events.contains { event in
-            switch event.kind {
+        return line.events.contains { kind in
+            switch kind {
             case .recenter, .pageChanged, .loopJump, .resize: return true
             default: return false
             }

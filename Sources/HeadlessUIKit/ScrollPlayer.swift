@@ -2,6 +2,7 @@ import Foundation
 import GridModel
 import Rasterizer
 import GridExport
+import GridTools
 
 /// Plays scenario steps (`drag`, `touches`, `fling`, `wait`, `cancel`) on an app's own `UIScrollView` through
 /// render-grid's scroll model, calls its delegate as UIKit would, lays its views out once per frame and draws them.
@@ -98,7 +99,9 @@ public final class ScrollPlayer {
         // Apps set contentSize and insets in layoutSubviews: lay out once before the model reads them.
         scrollView.scrollCallbackOverflow = false
         try view.layoutPass()
-        return try PlayRun(player: self, root: view, scrollView: scrollView, steps: steps, window: window)
+        let run = try PlayRun(player: self, root: view, scrollView: scrollView, steps: steps, window: window)
+        run.steps = json
+        return run
     }
 
     /// The scroll view `view` is or holds (breadth-first).
@@ -129,6 +132,14 @@ public struct ScrollRecording: Sendable {
     public var frameCount: Int { streamedFrames ?? frames.count }
     /// Frames written to a folder while playing, nil when they are in `frames`.
     var streamedFrames: Int? = nil
+    /// The folder a streamed play wrote its frames into (with a trailing `/`), nil when they are in `frames`.
+    var folder: String? = nil
+    /// Device pixels per point of the frames.
+    var scale = 1
+    /// The SHA-256 of the steps played, as given (a golden's input hash).
+    var stepsSHA256 = ""
+    /// The font file labels were drawn with, nil when none loaded.
+    var fontPath: String? = nil
     /// The frames' size in device pixels.
     public let pixelWidth: Int, pixelHeight: Int
 
@@ -157,8 +168,14 @@ final class PlayRun: ScrollDriver {
     let window: CGRect
     var simulation: Simulation
     let font: FontRenderer?
+    /// The file `font` was loaded from.
+    let fontPath: String?
+    /// The steps as given to `play`.
+    var steps = ""
     /// What the app moved the content by during the frame's events so far.
     var appShift = Vector(x: 0, y: 0)
+    /// What the app moved the content by since the last trace line (its events, deferred work and layout).
+    var tracedShift = Vector(x: 0, y: 0)
     /// The app's last `contentOffset` write of this frame and the model's displayed offset right after it: while the
     /// model has not moved since, the scroll view keeps the app's exact value (UIKit does not round what an app
     /// sets).
@@ -175,7 +192,8 @@ final class PlayRun: ScrollDriver {
         } catch {
             throw HeadlessUIKitError("\(error.path.isEmpty ? "the scroll view" : error.path): \(error.message)")
         }
-        font = try? FontFile.loadDefault()
+        fontPath = try? FontFile.defaultPath()
+        font = fontPath.flatMap { path in try? FontFile.load(path: path) }
         screen = ScreenCollector(scrollView: scrollView)
         scrollView.driver = self
         simulation.moveContent(to: Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y)))
@@ -292,6 +310,14 @@ final class PlayRun: ScrollDriver {
         try takeFinished()
         frame.contentOffset = Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
         frame.tiles = []
+        // The app moved its content itself (a recenter, a carousel's jump): the trace says so as a recenter, so
+        // diff-trace, plot and a golden's key frames see it as they see the built-in model's.
+        if tracedShift.x != 0 || tracedShift.y != 0 {
+            frame.events.append(.recenter(shift: tracedShift))
+            let model = frame.recenterShift ?? Vector(x: 0, y: 0)
+            frame.recenterShift = Vector(x: model.x + tracedShift.x, y: model.y + tracedShift.y)
+            tracedShift = Vector(x: 0, y: 0)
+        }
         if let sink { try sink.append(line: Trace.line(for: frame)) } else { lines.append(Trace.line(for: frame)) }
     }
 
@@ -335,6 +361,10 @@ final class PlayRun: ScrollDriver {
                                         fps: player.fps, pixelWidth: devicePixels(window.width),
                                         pixelHeight: devicePixels(window.height))
         recording.streamedFrames = sink?.written
+        recording.folder = sink?.directory
+        recording.scale = player.scale
+        recording.stepsSHA256 = SHA256.hex(Array(steps.utf8))
+        recording.fontPath = font == nil ? nil : fontPath
         return recording
     }
 
@@ -422,6 +452,8 @@ final class PlayRun: ScrollDriver {
         guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return }
         appShift.x += dx
         appShift.y += dy
+        tracedShift.x += dx
+        tracedShift.y += dy
         let o = simulation.contentOffset
         simulation.moveContent(to: Vector(x: o.x + dx, y: o.y + dy))
         appWrite = (offset, simulation.displayedContentOffset)

@@ -16,9 +16,9 @@ import GridExport
         let loaded = try ScenarioFile.load(path: Self.root.appendingPathComponent("Scenarios/\(scenario).json").path).scaled(to: 1)
         var count = 0
         try GoldenFrames.render(loaded, reference: false, jobs: jobs, limits: loaded.limits) { frame in
-            #expect(frame.pixels == SHA256.pixels(frame.image), "\(scenario) frame \(frame.state.index)")
+            #expect(frame.pixels == SHA256.pixels(frame.image), "\(scenario) frame \(frame.index)")
             #expect(frame.trace == String(SHA256.hex(Array(frame.traceLine.utf8)).prefix(16)))
-            #expect(frame.state.index == count)
+            #expect(frame.index == count)
             count += 1
         }
         #expect(count > 30)
