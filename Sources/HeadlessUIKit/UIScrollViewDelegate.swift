@@ -1,9 +1,10 @@
 public import Foundation
 
-/// UIKit's `UIScrollViewDelegate`: a class-bound protocol whose methods are all optional (each has an empty
-/// default below), with UIKit's names and signatures, so a delegate written for iOS compiles unchanged.
+/// UIKit's `UIScrollViewDelegate`: an `NSObjectProtocol` (so its conformers are `NSObject` subclasses, as UIKit
+/// requires) whose methods are all optional (each has an empty default below), with UIKit's names and signatures,
+/// so a delegate written for iOS compiles unchanged and one that would not compile for iOS does not compile here.
 @MainActor
-public protocol UIScrollViewDelegate: AnyObject {
+public protocol UIScrollViewDelegate: NSObjectProtocol {
     /// The content offset changed: by a drag, a deceleration, a bounce, an animation, or the app setting it
     /// (called at once, re-entrantly, from inside the setter).
     func scrollViewDidScroll(_ scrollView: UIScrollView)

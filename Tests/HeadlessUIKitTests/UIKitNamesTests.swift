@@ -94,6 +94,9 @@ private final class EveryCallback: NSObject, UIScrollViewDelegate {
         var delegate: EveryCallback? = EveryCallback()
         s.delegate = delegate
         #expect(s.delegate === delegate)
+        // `UIScrollViewDelegate : NSObjectProtocol`: NSObject's members on the existential (compiles only so).
+        #expect(s.delegate?.isEqual(delegate) == true)
+        #expect(s.delegate?.hash == delegate?.hash)
         delegate = nil
         #expect(s.delegate == nil)
     }

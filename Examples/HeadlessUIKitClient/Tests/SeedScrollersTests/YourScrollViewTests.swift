@@ -20,6 +20,11 @@ import HeadlessUIKit
         let recording = try await ScrollPlayer(scale: 2, fps: 60).play(scroller, steps: steps)
         let report = recording.verify()
         #expect(report.passed, "\(report.lines.joined(separator: "\n"))")
+        // Goldens in `render-grid check`'s format beside this file: a missing one is recorded and the test fails
+        // once, so it is reviewed and committed; then every frame must match. RENDER_GRID_RECORD=all re-records.
+        let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path
+        let golden = try recording.checkGolden("street-scroller", in: goldens)
+        #expect(golden.passed, "\(golden.lines.joined(separator: "\n"))")
         // Frames, trace.jsonl and frames.ffconcat, for a look, `render-grid diff` or an ffmpeg preview.
         try recording.writeFrames(to: NSTemporaryDirectory() + "street-scroller")
     }
