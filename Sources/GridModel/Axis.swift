@@ -13,7 +13,7 @@ struct Axis: Sendable {
     let tile: Int64
     var viewport: Int64
     /// The scroll view's content size on this axis.
-    let contentSize: Int64
+    private(set) var contentSize: Int64
     /// Whether the content has edges the offset cannot pass.
     let bounded: Bool
     /// Whether the scenario's recenter strategy applies.
@@ -67,6 +67,14 @@ struct Axis: Sendable {
             duplicate = false
             self.copies = 0
         }
+    }
+
+    /// An app changed its scroll view's `contentSize` (HeadlessUIKit): the edges of an axis that has edges and no
+    /// tiles or recentering of its own follow it. Whether it changed.
+    mutating func setContentSize(_ size: Int64) -> Bool {
+        guard case .infinite = kind, bounded, !recenters, size != contentSize else { return false }
+        contentSize = size
+        return true
     }
 
     var enabled: Bool { kind != .disabled }

@@ -169,6 +169,8 @@ struct PagerModel: ScrollEngine {
     mutating func animateContent(to offset: Vector, at t: Double) {}
     /// The pager has no `targetContentOffset`.
     mutating func retargetRelease(to target: Vector) {}
+    /// The pager's content is its pages (no app sets its size).
+    mutating func changeContentSize(to size: Size, at t: Double) {}
 
     /// Touches replay UIScrollView's pan; the pager is SwiftUI's DragGesture, which `Scenario.validate` keeps
     /// them from. Called anyway, the finger goes from the first touch to the last in a straight line.

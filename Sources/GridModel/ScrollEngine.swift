@@ -33,6 +33,8 @@ protocol ScrollEngine: Sendable {
     mutating func animateContent(to offset: Vector, at t: Double)
     /// An app changed `targetContentOffset` in `scrollViewWillEndDragging`.
     mutating func retargetRelease(to target: Vector)
+    /// An app changed `contentSize` at time `t` (see `ScrollModel.changeContentSize(to:at:)`).
+    mutating func changeContentSize(to size: Size, at t: Double)
 
     /// The scenario's linked layers as this frame draws them (see `LayerState`).
     func layerStates(_ layers: [Layer]) throws(ScenarioError) -> [LayerState]

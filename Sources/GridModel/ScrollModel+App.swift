@@ -34,6 +34,27 @@ extension ScrollModel {
         _checkInvariants()
     }
 
+    /// The app changed `contentSize` (a feed that loads more, a list that shrinks): the edges move at once, as
+    /// UIKit's do. A deceleration that would have met an old edge, or that ends past a new one, goes on from where
+    /// the content is with the velocity it has; one that meets no edge goes on exactly as it was. Content at rest
+    /// stays where it is (UIKit does not move `contentOffset` either). Only an axis that scrolled at the start
+    /// follows (one whose content fitted its bounds stays fixed).
+    mutating func changeContentSize(to size: Size, at t: Double) {
+        let width = Self.appUnits(size.width, or: x.contentSize), height = Self.appUnits(size.height, or: y.contentSize)
+        let changedX = x.setContentSize(max(width, 1)), changedY = y.setContentSize(max(height, 1))
+        guard changedX || changedY, case let .release(px, py, _) = motion else { return }
+        func affected(_ plan: AxisPlan, _ axis: Axis) -> Bool { plan.hitsEdge || !withinEdges(plan.target, axis) }
+        guard (changedX && affected(px, x)) || (changedY && affected(py, y)) else { return }
+        time = t
+        let v = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
+        let end = t + ScrollPhysics.decelerationDuration(speed: (v.x * v.x + v.y * v.y).squareRoot(), rate: rate, stop: stopSpeed)
+        let inputs = ReleaseInputs(start: t, from: offset, velocity: v, end: end)
+        let (nx, ny) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: v.x, end: end),
+                                      rulesY.release(at: t, from: offset.y, velocity: v.y, end: end), inputs)
+        motion = .release(x: nx, y: ny, inputs: inputs)
+        _checkInvariants()
+    }
+
     /// An offset an app gave, in fixed units: one that is not a number stays at `current`; one beyond twice the
     /// largest content is held there (a finite value the fixed-point range holds).
     static func appUnits(_ points: Double, or current: Int64) -> Int64 {

@@ -102,6 +102,11 @@ public struct Simulation: Sendable {
         try model.sample(at: Double(max(frameIndex - 1, 0)) / Double(scenario.fps))
     }
 
+    /// HeadlessUIKit: the app changed `contentSize` after the last frame; the edges move from then on.
+    package mutating func changeContentSize(to size: Size) {
+        model.changeContentSize(to: size, at: Double(max(frameIndex - 1, 0)) / Double(scenario.fps))
+    }
+
     /// The kept tile range of the last frame (nil on an axis where no tile is kept).
     package var keptRange: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?) { model.keptRange }
 

@@ -2,7 +2,8 @@ import Foundation
 import GridTools
 
 /// Continuity and pop-in: each item of the previous frame is expected at its rectangle moved by −displacement,
-/// each item of this frame came from its rectangle moved by +displacement.
+/// each item of this frame came from its rectangle moved by +displacement; a view that stays exactly where it was
+/// on screen is pinned by the app (a sticky header) and is not judged.
 extension ScreenContentVerifier {
     /// Items by identity and by position (origins quantized to the tolerance; a lookup checks the 3 × 3
     /// neighbouring keys), so a frame of thousands of items is checked in linear time.
@@ -71,6 +72,9 @@ extension ScreenContentVerifier {
             }
             if let j = now.byID[item.id] {
                 jumped.insert(item.id)
+                // A view the app keeps still on screen while the content moves (a sticky header, a floating
+                // button) is pinned, not a jump: no broken recenter keeps a tile exactly where it was.
+                if Self.close(now.items[j].rect.origin, item.rect.origin) { continue }
                 jumps.append((item, expected.origin, now.items[j].rect.origin))
             } else {
                 vanished.append(item)

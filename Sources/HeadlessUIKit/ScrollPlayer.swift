@@ -203,18 +203,12 @@ final class PlayRun: ScrollDriver {
     /// content size and insets, paging, bounces and rate; an axis whose content fits the bounds (and does not
     /// always bounce) does not scroll, as in UIKit. The model's own tiles are never drawn.
     static func scenario(for view: UIScrollView, steps: [Step], scale: Int, fps: Int) -> Scenario {
-        func points(_ v: CGFloat, _ range: ClosedRange<Double>) -> Double {
-            let d = Double(v)
-            return d.isFinite ? min(max(d, range.lowerBound), range.upperBound) : range.lowerBound
-        }
         let width = points(view.bounds.width, 1...Limits.maxViewportPoints)
         let height = points(view.bounds.height, 1...Limits.maxViewportPoints)
         let inset = view.adjustedContentInset
         let insets = EdgeInsets(top: points(inset.top, 0...Limits.maxInsetPoints), left: points(inset.left, 0...Limits.maxInsetPoints),
                                 bottom: points(inset.bottom, 0...Limits.maxInsetPoints), right: points(inset.right, 0...Limits.maxInsetPoints))
-        // UIKit allows content smaller than the bounds (contentSize is zero by default): it does not scroll.
-        let content = Size(width: max(points(view.contentSize.width, 1...Limits.maxContentPoints), width),
-                           height: max(points(view.contentSize.height, 1...Limits.maxContentPoints), height))
+        let content = modelContentSize(view.contentSize, width: width, height: height)
         var grid = GridSpec()
         grid.tileSize = Size(width: width, height: height)
         let scrollsX = view.isScrollEnabled && (content.width + insets.left + insets.right > width || view.alwaysBounceHorizontal)
@@ -232,6 +226,19 @@ final class PlayRun: ScrollDriver {
         scroll.contentInsetAdjustment = .never
         return Scenario(name: "player", viewport: Viewport(width: width, height: height, scale: scale), fps: fps,
                         grid: grid, scroll: scroll, steps: steps)
+    }
+
+    /// `v` in points within `range` (its lower end for NaN and infinities).
+    static func points(_ v: CGFloat, _ range: ClosedRange<Double>) -> Double {
+        let d = Double(v)
+        return d.isFinite ? min(max(d, range.lowerBound), range.upperBound) : range.lowerBound
+    }
+
+    /// The model's content size for a scroll view's `contentSize` in a `width`×`height` viewport: UIKit allows
+    /// content smaller than the bounds (contentSize is zero by default), which does not scroll.
+    static func modelContentSize(_ size: CGSize, width: Double, height: Double) -> Size {
+        Size(width: max(points(size.width, 1...Limits.maxContentPoints), width),
+             height: max(points(size.height, 1...Limits.maxContentPoints), height))
     }
 
     /// The frames drawn so far and their trace lines.
@@ -457,6 +464,12 @@ final class PlayRun: ScrollDriver {
         let o = simulation.contentOffset
         simulation.moveContent(to: Vector(x: o.x + dx, y: o.y + dy))
         appWrite = (offset, simulation.displayedContentOffset)
+    }
+
+    /// The app changed `contentSize`: the model's edges follow from now on.
+    func scrollView(_ scrollView: UIScrollView, changedContentSizeTo size: CGSize) {
+        let viewport = simulation.scenario.viewport
+        simulation.changeContentSize(to: Self.modelContentSize(size, width: viewport.width, height: viewport.height))
     }
 
     func scrollViewRequestsAnimation(_ scrollView: UIScrollView, to offset: CGPoint) {

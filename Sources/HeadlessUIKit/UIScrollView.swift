@@ -27,7 +27,13 @@ open class UIScrollView: UIView {
     public static let maxScrollCallbackDepth = 64
 
     /// The size of the scrolled content, in points.
-    open var contentSize: CGSize = .zero { didSet { contentSize = Self.sane(contentSize) } }
+    /// Changing it while the player plays moves the edges at once, as UIKit does (a feed that loads more).
+    open var contentSize: CGSize = .zero {
+        didSet {
+            contentSize = Self.sane(contentSize)
+            if contentSize != oldValue { driver?.scrollView(self, changedContentSizeTo: contentSize) }
+        }
+    }
     /// Extra room around the content, in points.
     open var contentInset: UIEdgeInsets = .zero
     /// `contentInset` plus the safe area the behaviour adds (the player's window has no safe area, so they are
@@ -131,10 +137,11 @@ open class UIScrollView: UIView {
     }
 }
 
-/// What drives a scroll view's motion (`ScrollPlayer`): told when the app moves the content itself or asks
-/// for an animated scroll.
+/// What drives a scroll view's motion (`ScrollPlayer`): told when the app moves the content itself, asks for an
+/// animated scroll or changes the content's size.
 @MainActor
 protocol ScrollDriver: AnyObject {
     func scrollView(_ scrollView: UIScrollView, appMovedContentTo offset: CGPoint)
     func scrollViewRequestsAnimation(_ scrollView: UIScrollView, to offset: CGPoint)
+    func scrollView(_ scrollView: UIScrollView, changedContentSizeTo size: CGSize)
 }
