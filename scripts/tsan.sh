@@ -2,7 +2,8 @@
 # ThreadSanitizer over the commands whose threads meet: builds render-grid with `--sanitize=thread` (scratch path
 # .build-tsan) and runs render, check, diff and verify with --jobs 2 (verify has no --jobs: it renders on one
 # thread) on bundled scenarios, then on a tiny scenario of 1,801 8×8 frames where the workers finish a frame every
-# few microseconds and so contend for the locks the most. Every run must report no data race and exit as expected;
+# few microseconds and so contend for the locks the most; then the HeadlessUIKit player (the example package's
+# seed-bench, scratch path .build-tsan-examples), held and streamed. Every run must report no data race and exit as expected;
 # a report prints the command and its stderr and fails the script (exit 1). Quiet on success: one line per stage.
 #   scripts/tsan.sh
 set -euo pipefail
@@ -25,7 +26,7 @@ run() {
   "$bin" "$@" >"$work/out" 2>"$work/err" || status=$?
   runs=$((runs + 1))
   if grep -q 'ThreadSanitizer' "$work/err" || [ "$status" -ne "$expected" ]; then
-    echo "tsan: render-grid $* exited $status (expected $expected); $(grep -c 'WARNING: ThreadSanitizer' "$work/err") report(s):" >&2
+    echo "tsan: $(basename "$bin") $* exited $status (expected $expected); $(grep -c 'WARNING: ThreadSanitizer' "$work/err") report(s):" >&2
     cat "$work/err" "$work/out" >&2
     exit 1
   fi
@@ -64,5 +65,17 @@ run 0 check "$work/tiny" --goldens "$work/goldens" --record never --jobs 2
 run 1 diff "$work/tiny-a" "$work/tiny-b" --jobs 2
 run 1 diff "$work/tiny-a" "$work/tiny-b" --jobs 2 --threshold 0.1
 run 0 verify "$work/tiny/a.json"
+
+# The HeadlessUIKit player: seed 000's Coordinator played by the example package's seed-bench, frames drawn and
+# encoded on the player's threads while the main thread lays out the next ones, held and streamed.
+if ! swift build --sanitize=thread --package-path Examples/HeadlessUIKitClient --scratch-path .build-tsan-examples \
+    --product seed-bench >/tmp/render-grid-tsan-player-build.log 2>&1; then
+  cat /tmp/render-grid-tsan-player-build.log >&2
+  exit 1
+fi
+bin=$(swift build --sanitize=thread --package-path Examples/HeadlessUIKitClient --scratch-path .build-tsan-examples \
+  --product seed-bench --show-bin-path)/seed-bench
+run 0 Scenarios/interrupted-fling.json "$work/player-held"
+run 0 --stream Scenarios/interrupted-fling.json "$work/player-streamed"
 # Each run is a test that passed: no report, the expected exit status (the plain closing line CI logs read).
 echo "tsan: $runs passed, 0 failed"
