@@ -18,7 +18,7 @@ struct GoldenStore {
 
     /// The manifest, trace and key-frame file names.
     static let manifestName = "manifest.json"
-    static let traceName = "trace.jsonl.gz"
+    static let traceName = TraceFileName.gzipped
 
     func folder(_ name: String) -> String { join(root, name) }
 

@@ -146,7 +146,7 @@ public enum TraceReader {
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A }
 
-    /// The trace of a render folder, for labels: trace.jsonl, or the trace_*.jsonl of split renders,
+    /// The trace of a render folder, for labels: trace.jsonl, or the trace_*.jsonl of split renders (`TraceFileName`),
     /// merged by frame number (the first file in name order wins a frame). The trace is optional:
     /// a file that cannot be read or is not a trace (missing, a pipe, too large, a bad line) is
     /// skipped, never waited on, and named in `skipped`. All files together stay within `limits`.
@@ -157,7 +157,7 @@ public enum TraceReader {
     /// ```
     public static func read(folder: String, limits: TraceLimits = TraceLimits()) -> (frames: [TraceFrame], skipped: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0 == "trace.jsonl" || ($0.hasPrefix("trace_") && $0.hasSuffix(".jsonl")) }.sorted()
+            .filter(TraceFileName.isTrace).sorted()
         var byFrame: [Int: TraceFrame] = [:]
         var skipped: [String] = []
         var budget = limits

@@ -148,7 +148,7 @@ func refuseFolderOutput(_ output: String?) throws(UsageError) {
 func refuseOverwritingInput(_ output: String?, folder: String) throws(UsageError) {
     guard let output, FileInput.kind(of: output) == .regular,
           let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for name in names where (name.hasPrefix("frame_") && name.hasSuffix(".png")) || (name.hasPrefix("trace") && name.hasSuffix(".jsonl")) {
+    for name in names where (name.hasPrefix("frame_") && name.hasSuffix(".png")) || TraceFileName.isTrace(name) {
         let input = (folder as NSString).appendingPathComponent(name)
         if FileInput.isSameFile(output, input) {
             throw UsageError("--out \(FileInput.quoted(output)) is the input \(FileInput.quoted(input)); choose another file")
