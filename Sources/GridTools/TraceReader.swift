@@ -90,7 +90,7 @@ public enum TraceReader {
     public static func read(bytes: [UInt8], name: String, limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
         try limits.validate()
         guard bytes.count <= limits.maxBytes else {
-            throw ToolError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: "maxBytes")
+            throw ToolError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: .maxBytes)
         }
         var parsed: [TraceEntry] = []
         try bytes.withUnsafeBufferPointer { (buffer) throws(ToolError) in
@@ -104,7 +104,7 @@ public enum TraceReader {
                 while first < lineEnd, isSpace(buffer[first]) { first += 1 }
                 guard first < lineEnd else { continue }
                 guard parsed.count < limits.maxLines else {
-                    throw ToolError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: "maxLines")
+                    throw ToolError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: .maxLines)
                 }
                 do throws(TraceLineError) {
                     let frame = try TraceLineParser.parse(buffer, lineStart..<lineEnd)
@@ -164,7 +164,7 @@ public enum TraceReader {
         for name in names {
             let path = (folder as NSString).appendingPathComponent(name)
             do {
-                try ToolError.checkSize(path, what: "trace", maxBytes: budget.maxBytes, limit: "maxBytes")
+                try ToolError.checkSize(path, what: "trace", maxBytes: budget.maxBytes, limit: .maxBytes)
                 let bytes = try FileInput.read(path, maxBytes: budget.maxBytes, what: "trace")
                 let frames = try read(bytes: bytes, name: "trace \(FileInput.quoted(path))", limits: budget)
                 budget.maxBytes -= bytes.count

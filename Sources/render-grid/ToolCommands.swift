@@ -6,8 +6,9 @@ import GridExport
 
 /// The flag that raises each of the tools' limits, for the hint in the error.
 func toolError(_ error: ToolError) -> UsageError {
-    let flags = ["maxSheetPixels": "--max-sheet-pixels", "maxFramePixels": "--max-pixels", "maxFrameBytes": "--max-file-size",
-                 "maxBytes": "--max-file-size", "maxFileBytes": "--max-file-size", "maxLines": "--max-lines"]
+    let flags: [ToolError.Limit: String] = [.maxSheetPixels: "--max-sheet-pixels", .maxFramePixels: "--max-pixels",
+                                            .maxFrameBytes: "--max-file-size", .maxBytes: "--max-file-size",
+                                            .maxFileBytes: "--max-file-size", .maxLines: "--max-lines"]
     guard error.kind == .overLimit, let flag = error.limit.flatMap({ flags[$0] }) else { return UsageError(error.message) }
     return UsageError("\(error.message); \(flag) raises it")
 }

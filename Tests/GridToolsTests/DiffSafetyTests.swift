@@ -162,7 +162,7 @@ import Rasterizer
         options.maxFileBytes = 1000
         #expect { try ImageDiff.run(expected: a, actual: b, options: options) } throws: {
             let error = $0 as? ToolError
-            return error?.kind == .overLimit && error?.limit == "maxFileBytes" && error?.message.contains("the limit is 1000 bytes") == true
+            return error?.kind == .overLimit && error?.limit == .maxFileBytes && error?.message.contains("the limit is 1000 bytes") == true
         }
         let folder = try PNGBuilder.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
