@@ -33,7 +33,8 @@ import Testing
             if let list = body.range(of: "dependencies:") {
                 let open = body[list.upperBound...].drop { $0 != "[" }
                 let items = open.prefix { $0 != "]" }
-                dependencies = Set(items.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+                let pieces = items.split(separator: "\"", omittingEmptySubsequences: false)
+                dependencies = Set(pieces.indices.filter { $0 % 2 == 1 }.map { String(pieces[$0]) })
             }
             found.append(Target(name: name, folder: folder, dependencies: dependencies))
         }

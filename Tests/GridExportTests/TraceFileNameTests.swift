@@ -33,7 +33,8 @@ import GridTools
         #expect(names == [TraceFileName.range(2...4)])
         options.frames = nil
         let whole = try FrameExporter.render(scenario, font: nil, options: options)
-        let all = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(TraceFileName.isTrace).sorted()
+        let all = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(TraceFileName.isTrace)
+            .sorted()
         #expect(all == [TraceFileName.whole, TraceFileName.range(2...4)])
         let read = TraceReader.read(folder: folder.path)
         #expect(read.skipped.isEmpty && read.frames.map(\.frame) == Array(0..<whole.framesWritten))

@@ -29,9 +29,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("s"), withIntermediateDirectories: true)
         try Data(repeating: 0x20, count: 100).write(to: root.appendingPathComponent("s/manifest.json"))
-        #expect { _ = try GoldenStore(root: root.path).read("s", "manifest.json", maxBytes: 10, what: "golden manifest") }
-            throws: { error in
-                (error as? ToolError).map { $0.kind == .overLimit && $0.limit == .goldenFileBytes } == true
-            }
+        let store = GoldenStore(root: root.path)
+        #expect { _ = try store.read("s", "manifest.json", maxBytes: 10, what: "golden manifest") } throws: { error in
+            (error as? ToolError).map { $0.kind == .overLimit && $0.limit == .goldenFileBytes } == true
+        }
     }
 }
