@@ -35,8 +35,9 @@ let package = Package(
         // style.font, default font), grouping identical frames, parallel encoding, resume, cancellation,
         // trace writing, and in-memory rendering through the same pipeline.
         .target(name: "GridExport", dependencies: ["GridModel", "Rasterizer"]),
-        // Regression tooling: pixelmatch-compatible diff, verify, contact sheets, HUD, trace plots.
-        .target(name: "GridTools", dependencies: ["GridModel", "Rasterizer", "GridExport"]),
+        // Regression tooling: pixelmatch-compatible diff, verify, contact sheets, HUD, trace plots. CPNGCodec for the
+        // goldens' gzip (through the zlib libpng loads) and SHA-256.
+        .target(name: "GridTools", dependencies: ["GridModel", "Rasterizer", "GridExport", "CPNGCodec"]),
         // UIKit's scroll-view API on Linux for the user's own scroll code: views, labels, images, UIScrollView on
         // GridModel's physics, and the player that drives it with scenario steps and draws its frames.
         .target(name: "HeadlessUIKit", dependencies: ["GridModel", "Rasterizer", "GridExport", "GridTools"]),
@@ -46,12 +47,14 @@ let package = Package(
         // bad-scenario corpus (BadScenarios/ with expected.tsv), read by GridModelTests and CLITests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["BadScenarios"]),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
-        .testTarget(name: "RasterizerTests", dependencies: ["Rasterizer", "CPixels", "GridModel", "GridExport", "TestSupport"],
+        .testTarget(name: "RasterizerTests",
+                    dependencies: ["Rasterizer", "CPixels", "CPNGCodec", "GridModel", "GridExport", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GridExportTests", dependencies: ["GridExport", "Rasterizer", "GridModel", "GridTools", "TestSupport"]),
         .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "GridExport", "Rasterizer", "GridModel", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit", "GridModel", "Rasterizer", "TestSupport"]),
+        .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit", "GridModel", "Rasterizer", "GridExport",
+                                                               "GridTools", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "GridExport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,8 +14,13 @@ public enum FrameExporter {
     /// FrameExporter.frameName(42)  // "frame_00042.png"
     /// ```
     public static func frameName(_ index: Int) -> String {
+        "frame_" + frameNumber(index) + ".png"
+    }
+
+    /// Frame `index`'s number as file names give it: five digits at least ("00042").
+    package static func frameNumber(_ index: Int) -> String {
         let digits = String(index)
-        return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+        return String(repeating: "0", count: max(0, 5 - digits.count)) + digits
     }
 
     /// Simulates without drawing: the frame count, and any simulation error, before a file is written.
@@ -79,8 +84,7 @@ public enum FrameExporter {
         // Temporaries of killed runs go; those of renders running beside this one stay.
         FileOutput.removeAbandonedTemporaries(in: directory)
         let folder = try FrameFolder(directory: directory, fsyncEachFrame: fsyncEachFrame, linkRepeats: options.linkRepeats)
-        let traceName = options.frames == nil ? "trace.jsonl"
-            : "trace_\(frameName(range.lowerBound).dropFirst(6).dropLast(4))-\(frameName(range.upperBound).dropFirst(6).dropLast(4)).jsonl"
+        let traceName = TraceFileName.written(frames: options.frames == nil ? nil : range)
         let tracePath = (directory as NSString).appendingPathComponent(traceName)
         let trace = try StreamingFile(path: tracePath)
         defer { trace.discard() }

@@ -26,7 +26,8 @@ package enum FrameList {
     /// FrameList.rangeFileName(0...72)  // "frames_00000-00072.ffconcat"
     /// ```
     package static func rangeFileName(_ range: ClosedRange<Int>) -> String {
-        "frames_" + padded(range.lowerBound) + "-" + padded(range.upperBound) + ".ffconcat"
+        "frames_" + FrameExporter.frameNumber(range.lowerBound) + "-" + FrameExporter.frameNumber(range.upperBound)
+            + ".ffconcat"
     }
 
     /// The list's text for `frames` of a scenario played at `fps`, centred on a `width`×`height` canvas.
@@ -70,11 +71,6 @@ package enum FrameList {
             let bytes = Array(text(frames: frames, fps: fps, width: canvas.width, height: canvas.height).utf8)
             try FileOutput.writeAtomically(bytes, to: directory.hasSuffix("/") ? directory + name : directory + "/" + name)
         }
-    }
-
-    private static func padded(_ index: Int) -> String {
-        let digits = String(index)
-        return String(repeating: "0", count: max(0, 5 - digits.count)) + digits
     }
 
     /// `0.033333` for 33,333 µs.

@@ -34,12 +34,13 @@ package enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A strict RFC 8259 parser with a nesting limit. Errors carry the line and column.
+/// A strict RFC 8259 parser with a nesting limit, building `JSONValue`s on `JSONScanner`. Errors carry the line
+/// and column.
 package struct JSONParser {
     package static let maxDepth = 64
 
-    let bytes: [UInt8]
-    var index = 0
+    /// The lexer, over the document (after a byte order mark).
+    var scanner: JSONScanner
     private var depth = 0
     /// With `recordingOffsets`: each value's first byte, in the order the values start (pre-order), so that an
     /// error found after parsing can say where its value is (`JSONParser.location(of:in:)`).
@@ -53,31 +54,42 @@ package struct JSONParser {
         case index(Int)
     }
 
+    /// The document's bytes.
+    var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+    /// The next byte to parse.
+    var index: Int {
+        get { scanner.index }
+        set { scanner.index = newValue }
+    }
+
     package static func parse(_ bytes: [UInt8]) throws(ScenarioError) -> JSONValue {
         try parse(bytes, recordingOffsets: false).value
     }
 
     /// The value, and with `recordingOffsets` the byte offset (after a byte order mark) where each value
     /// starts, in pre-order.
-    static func parse(_ bytes: [UInt8], recordingOffsets: Bool) throws(ScenarioError) -> (value: JSONValue, offsets: [Int]) {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }  // tolerate a UTF-8 byte order mark
-        var parser = JSONParser(bytes: Array(bytes[start...]))
-        if recordingOffsets { parser.offsets = [] }
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count {
-            throw parser.commentHere() ?? parser.error("unexpected characters after the JSON value",
-                                                             fix: "a JSON file holds one value: remove what follows its end")
+    static func parse(_ bytes: [UInt8], recordingOffsets: Bool)
+        throws(ScenarioError) -> (value: JSONValue, offsets: [Int]) {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // tolerate a UTF-8 byte order mark
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(ScenarioError) in
+            let body = UnsafeBufferPointer(rebasing: buffer[start...])
+            var parser = JSONParser(scanner: JSONScanner(body, 0..<body.count))
+            if recordingOffsets { parser.offsets = [] }
+            parser.scanner.skipWhitespace()
+            let value = try parser.parseValue()
+            parser.scanner.skipWhitespace()
+            if parser.index < parser.bytes.count {
+                let fix = "a JSON file holds one value: remove what follows its end"
+                throw parser.commentHere() ?? parser.error("unexpected characters after the JSON value", fix: fix)
+            }
+            return (value, parser.offsets ?? [])
         }
-        return (value, parser.offsets ?? [])
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(scanner: JSONScanner) { self.scanner = scanner }
 
     /// "line L, column C" of byte `offset` (columns count bytes from 1).
-    static func position(of offset: Int, in bytes: [UInt8]) -> String {
+    static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         var line = 1, column = 1
         for byte in bytes[0..<min(offset, bytes.count)] {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
@@ -100,21 +112,33 @@ package struct JSONParser {
 
     /// "`message` at line L, column C in PATH", for the current position or `offset`, and `fix` after it.
     func error(_ message: String, at offset: Int? = nil, fix: String? = nil) -> ScenarioError {
-        ScenarioError(kind: .malformedJSON, path: "", message: "\(message) at \(place(offset))" + (fix.map { " (\($0))" } ?? ""))
+        ScenarioError(kind: .malformedJSON, path: "",
+                      message: "\(message) at \(place(offset))" + (fix.map { " (\($0))" } ?? ""))
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
+    /// The lexer's failure in this parser's words, where the scanner stopped.
+    func error(_ failure: JSONScanner.Failure) -> ScenarioError {
+        let message: String
+        switch failure.kind {
+        case .unterminatedString: message = "unterminated string"
+        case .controlCharacter: message = "control character in string"
+        case .unterminatedEscape: message = "unterminated escape"
+        case .invalidEscape: message = "invalid escape"
+        case .truncatedUnicodeEscape: message = "truncated \\u escape"
+        case .invalidUnicodeEscape: message = "invalid \\u escape"
+        case .invalidUTF8: message = "string is not valid UTF-8"
+        case .noDigits, .missingDigits: message = "invalid number"
+        case .leadingZero: message = "leading zero in number"
         }
+        return error(message, at: failure.offset)
     }
+
+    private mutating func skipWhitespace() { scanner.skipWhitespace() }
 
     private mutating func parseValue() throws(ScenarioError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input") }
-        offsets?.append(index)
+        let here = index
+        offsets?.append(here)
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -128,12 +152,8 @@ package struct JSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: String) throws(ScenarioError) {
-        let utf8 = Array(literal.utf8)
-        guard bytes.count - index >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-            throw notAValue()
-        }
-        index += utf8.count
+    private mutating func expectLiteral(_ literal: StaticString) throws(ScenarioError) {
+        guard scanner.literal(literal) else { throw notAValue() }
     }
 
     private mutating func enter() throws(ScenarioError) {
@@ -208,100 +228,57 @@ package struct JSONParser {
     }
 
     private mutating func parseString() throws(ScenarioError) -> String {
-        index += 1
-        var chunkStart = index
-        var result = ""
-        func flush(_ end: Int) throws(ScenarioError) {
-            guard end > chunkStart else { return }
-            guard let text = String(validating: bytes[chunkStart..<end], as: UTF8.self) else {
-                throw error("string is not valid UTF-8")
-            }
-            result += text
-        }
-        while true {
-            guard index < bytes.count else { throw error("unterminated string") }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                try flush(index)
-                index += 1
-                return result
-            }
-            if byte < 0x20 { throw error("control character in string") }
-            if byte == UInt8(ascii: "\\") {
-                try flush(index)
-                index += 1
-                guard index < bytes.count else { throw error("unterminated escape") }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): result += "\""
-                case UInt8(ascii: "\\"): result += "\\"
-                case UInt8(ascii: "/"): result += "/"
-                case UInt8(ascii: "b"): result += "\u{08}"
-                case UInt8(ascii: "f"): result += "\u{0C}"
-                case UInt8(ascii: "n"): result += "\n"
-                case UInt8(ascii: "r"): result += "\r"
-                case UInt8(ascii: "t"): result += "\t"
-                case UInt8(ascii: "u"):
-                    var code = try parseHex4()
-                    if (0xD800..<0xDC00).contains(code) {
-                        guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
-                              bytes[index + 1] == UInt8(ascii: "u") else { throw error("unpaired surrogate") }
-                        index += 2
-                        let low = try parseHex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate") }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                    result.unicodeScalars.append(scalar)
-                default: throw error("invalid escape")
-                }
-                chunkStart = index
-                continue
-            }
-            index += 1
-        }
+        let raw: Range<Int>, escaped: Bool
+        do throws(JSONScanner.Failure) { (raw, escaped) = try scanner.scanString() } catch { throw self.error(error) }
+        let text = UnsafeBufferPointer(rebasing: bytes[raw])
+        return escaped ? try unescape(raw) : String(decoding: text, as: UTF8.self)
     }
 
-    private mutating func parseHex4() throws(ScenarioError) -> UInt32 {
-        guard bytes.count - index >= 4 else { throw error("truncated \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("invalid \\u escape")
+    /// The text of the string whose raw bytes (checked by the scanner) are `raw`, escapes decoded; surrogate
+    /// escapes must come in pairs.
+    private func unescape(_ raw: Range<Int>) throws(ScenarioError) -> String {
+        var result = ""
+        var chunk = raw.lowerBound, i = raw.lowerBound
+        while i < raw.upperBound {
+            guard bytes[i] == UInt8(ascii: "\\") else { i += 1; continue }
+            result += String(decoding: UnsafeBufferPointer(rebasing: bytes[chunk..<i]), as: UTF8.self)
+            let escape = bytes[i + 1]
+            i += 2
+            switch escape {
+            case UInt8(ascii: "b"): result += "\u{08}"
+            case UInt8(ascii: "f"): result += "\u{0C}"
+            case UInt8(ascii: "n"): result += "\n"
+            case UInt8(ascii: "r"): result += "\r"
+            case UInt8(ascii: "t"): result += "\t"
+            case UInt8(ascii: "u"):
+                var code = scanner.hex4(at: i)
+                i += 4
+                if (0xD800..<0xDC00).contains(code) {
+                    let backslash = UInt8(ascii: "\\")
+                    guard raw.upperBound - i >= 6, bytes[i] == backslash, bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate", at: i)
+                    }
+                    let low = scanner.hex4(at: i + 2)
+                    i += 6
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate", at: i) }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape", at: i) }
+                result.unicodeScalars.append(scalar)
+            default: result.unicodeScalars.append(Unicode.Scalar(escape))  // \" \\ \/
             }
-            value = value * 16 + digit
-            index += 1
+            chunk = i
         }
-        return value
+        return result + String(decoding: UnsafeBufferPointer(rebasing: bytes[chunk..<raw.upperBound]), as: UTF8.self)
     }
 
     private mutating func parseNumber() throws(ScenarioError) -> JSONValue {
-        let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        func digits() -> Int {
-            let from = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-            return index - from
+        let text: Range<Int>
+        do throws(JSONScanner.Failure) { text = try scanner.scanNumber() } catch {
+            guard error.kind == .noDigits else { throw self.error(error) }
+            index = error.start
+            throw notAValue()
         }
-        let intStart = index
-        let intDigits = digits()
-        if intDigits == 0 { index = start; throw notAValue() }
-        if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("leading zero in number") }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            if digits() == 0 { throw error("invalid number") }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            if digits() == 0 { throw error("invalid number") }
-        }
-        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self))
     }
 }

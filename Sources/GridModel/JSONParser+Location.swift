@@ -31,7 +31,7 @@ extension JSONParser {
         }
         guard offsets.indices.contains(order) else { return nil }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        return position(of: offsets[order], in: start)
+        return start.withUnsafeBufferPointer { position(of: offsets[order], in: $0) }
     }
 }
 

@@ -290,7 +290,7 @@ public enum CheckArtifacts {
     static func encoded(_ body: () throws(RasterError) -> [UInt8]) throws(ToolError) -> [UInt8] {
         do { return try body() } catch {
             throw ToolError(error.kind == .size ? .overLimit : .invalidInput, "report image: \(error.message)",
-                            limit: error.kind == .size ? "maxAnimationFramePixels" : nil)
+                            limit: error.kind == .size ? .maxAnimationFramePixels : nil)
         }
     }
 }

@@ -49,11 +49,11 @@ extension CheckReport {
         html += "<h1><span class=\"badge \(verdict)\">\(verdict)</span>render-grid check</h1>\n"
         html += "<p class=\"counts\">\(o.scenarios.count) scenario\(o.scenarios.count == 1 ? "" : "s"): "
         html += counts(o).map { "<span class=\"\($0.verdict.rawValue)\">\($0.count) \($0.verdict.rawValue)</span>" }.joined(separator: " ")
-        html += "</p>\n<p class=\"meta\">goldens <code>\(escape(o.goldensPath))</code> · record mode <code>\(o.recordMode.rawValue)</code> · metric \(escape(o.metric))</p>\n"
+        html += "</p>\n<p class=\"meta\">goldens <code>\(Markup.html(o.goldensPath))</code> · record mode <code>\(o.recordMode.rawValue)</code> · metric \(Markup.html(o.metric))</p>\n"
         if !ordered.isEmpty {
             html += "<ol class=\"index\">\n"
             for (index, s) in ordered {
-                html += "<li class=\"\(s.verdict.rawValue)\"><a href=\"#scenario-\(index)\">\(escape(s.name))</a> \(s.verdict.rawValue)</li>\n"
+                html += "<li class=\"\(s.verdict.rawValue)\"><a href=\"#scenario-\(index)\">\(Markup.html(s.name))</a> \(s.verdict.rawValue)</li>\n"
             }
             html += "</ol>\n"
         }
@@ -65,17 +65,17 @@ extension CheckReport {
     /// One scenario's section.
     static func section(_ s: ScenarioOutcome, id: String) -> String {
         var html = "<section class=\"scenario \(s.verdict.rawValue)\" id=\"\(id)\">\n"
-        html += "<h2><span class=\"badge\">\(s.verdict.rawValue)</span>\(escape(s.name))</h2>\n"
-        html += "<p class=\"summary\">\(escape(s.summary))</p>\n"
+        html += "<h2><span class=\"badge\">\(s.verdict.rawValue)</span>\(Markup.html(s.name))</h2>\n"
+        html += "<p class=\"summary\">\(Markup.html(s.summary))</p>\n"
         var meta: [String] = []
-        if let path = s.scenarioPath { meta.append("scenario <code>\(escape(path))</code>") } else { meta.append("no scenario file") }
+        if let path = s.scenarioPath { meta.append("scenario <code>\(Markup.html(path))</code>") } else { meta.append("no scenario file") }
         if s.frameCount > 0 { meta.append("\(s.frameCount) frames") }
         if let frame = s.firstFailingFrame { meta.append("first failing frame \(frame)") }
         if let failing = ScenarioOutcome.failingFramesText(s.failingFrameCount) { meta.append(failing) }
         if seconds(s.seconds) > 0 { meta.append(secondsText(s.seconds) + " s") }
         html += "<p class=\"meta\">" + meta.joined(separator: " · ") + "</p>\n"
         if !s.details.isEmpty {
-            html += "<ul class=\"details\">\n" + s.details.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+            html += "<ul class=\"details\">\n" + s.details.map { "<li>\(Markup.html($0))</li>\n" }.joined() + "</ul>\n"
         }
         if !s.artifacts.isEmpty { html += images(s.artifacts) }
         html += "</section>\n"
@@ -104,11 +104,11 @@ extension CheckReport {
 
     static func figure(_ a: ScenarioOutcome.Artifact, caption: String) -> String {
         guard let link = relativeLink(a.path) else {
-            return "<figure><p class=\"unlinked\">\(escape(a.path)) (not linked: not a relative path inside the report folder)</p>"
-                + "<figcaption>\(escape(caption))</figcaption></figure>\n"
+            return "<figure><p class=\"unlinked\">\(Markup.html(a.path)) (not linked: not a relative path inside the report folder)</p>"
+                + "<figcaption>\(Markup.html(caption))</figcaption></figure>\n"
         }
         return "<figure><a href=\"\(link)\"><img src=\"\(link)\" alt=\"\(a.kind.rawValue), frame \(a.frame)\" loading=\"lazy\"></a>"
-            + "<figcaption>\(escape(caption)) · <code>\(escape(a.path))</code></figcaption></figure>\n"
+            + "<figcaption>\(Markup.html(caption)) · <code>\(Markup.html(a.path))</code></figcaption></figure>\n"
     }
 
     /// `path` as a URL relative to the report folder, each segment percent-encoded; nil for a path that is
@@ -117,11 +117,5 @@ extension CheckReport {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.isEmpty, !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
         return segments.map { HTMLReport.percentEncoded(String($0)) }.joined(separator: "/")
-    }
-
-    /// `text` for HTML text or a double- or single-quoted attribute: `&`, `<`, `>`, `"`, `'` as entities,
-    /// characters HTML forbids as visible `\u{XXXX}`.
-    static func escape(_ text: String) -> String {
-        entities(visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
     }
 }

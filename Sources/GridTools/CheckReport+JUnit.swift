@@ -55,13 +55,13 @@ extension CheckReport {
     /// line breaks as character references (so attribute normalization keeps them), characters XML cannot
     /// carry as visible `\u{XXXX}`.
     static func xmlAttribute(_ text: String) -> String {
-        entities(visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"])
+        Markup.entities(Markup.visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"])
     }
 
     /// `text` for XML character data: `&`, `<` and `>` as entities (so `]]>` cannot appear), carriage
     /// returns as `&#13;` (which parsers would otherwise turn into line feeds), characters XML cannot carry
     /// as visible `\u{XXXX}`.
     static func xmlText(_ text: String) -> String {
-        entities(visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"])
+        Markup.entities(Markup.visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"])
     }
 }

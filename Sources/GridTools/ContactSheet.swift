@@ -98,13 +98,13 @@ public enum ContactSheet {
 
     /// A frame's pixels, refused from its file size and PNG header when over the limits.
     static func decode(_ path: String, _ options: SheetOptions) throws -> Pixmap {
-        try ToolError.checkSize(path, what: "frame", maxBytes: options.maxFrameBytes, limit: "maxFrameBytes")
+        try ToolError.checkSize(path, what: "frame", maxBytes: options.maxFrameBytes, limit: .maxFrameBytes)
         let bytes = try FileInput.read(path, maxBytes: options.maxFrameBytes, what: "frame")
         let shown = FileInput.quoted(path)
         if let (width, height) = pngSize(bytes), case let (area, overflow) = width.multipliedReportingOverflow(by: height),
            overflow || area > options.maxFramePixels {
             throw ToolError(.overLimit, "frame \(shown) is \(width)×\(height) pixels; the limit is \(options.maxFramePixels) pixels (maxFramePixels)",
-                                 limit: "maxFramePixels")
+                                 limit: .maxFramePixels)
         }
         do {
             return try PNGCodec.decode(bytes, maxPixels: options.maxFramePixels)

@@ -53,7 +53,7 @@ enum HTMLReport {
                 }
                 linkedOverBudget += 1
             }
-            return escape(link(from: outURL, to: absoluteURL(path)))
+            return Markup.html(link(from: outURL, to: absoluteURL(path)))
         }
         let changed = report.frames.filter { $0.status != .same }
         var html = """
@@ -68,14 +68,14 @@ enum HTMLReport {
         <h1>render-grid diff</h1>
         <p>\(report.frames.count) frames: \(report.count(.same)) same, \(report.count(.changed)) changed,
         \(report.count(.sizeChanged)) size-changed, \(report.count(.added)) added, \(report.count(.removed)) removed.
-        Metric: \(escape(report.options.match.label)).
-        <span class="\(report.passed ? "ok" : "fail")">\(report.passed ? "Within tolerance." : "Over tolerance: first \(escape(report.firstFailure?.path ?? "")).")</span>
-        \(report.largest.map { "Largest difference: \(escape($0.path)), \($0.differentPixels) pixels (\(DiffReport.percent($0.ratio)) %)." } ?? "")
-        \(report.skipped.isEmpty ? "" : "Not compared: \(report.skipped.count) PNG\(report.skipped.count == 1 ? "" : "s") beside the frames (\(escape(report.skipped.prefix(5).joined(separator: ", ")))\(report.skipped.count > 5 ? ", …" : "")).")</p>
+        Metric: \(Markup.html(report.options.match.label)).
+        <span class="\(report.passed ? "ok" : "fail")">\(report.passed ? "Within tolerance." : "Over tolerance: first \(Markup.html(report.firstFailure?.path ?? "")).")</span>
+        \(report.largest.map { "Largest difference: \(Markup.html($0.path)), \($0.differentPixels) pixels (\(DiffReport.percent($0.ratio)) %)." } ?? "")
+        \(report.skipped.isEmpty ? "" : "Not compared: \(report.skipped.count) PNG\(report.skipped.count == 1 ? "" : "s") beside the frames (\(Markup.html(report.skipped.prefix(5).joined(separator: ", ")))\(report.skipped.count > 5 ? ", …" : "")).")</p>
 
         """
         for (n, f) in changed.prefix(maxShown).enumerated() {
-            html += "<div class=\"frame\"><h3 class=\"\(f.failed ? "fail" : "ok")\">\(escape(f.path)): \(f.status.rawValue)"
+            html += "<div class=\"frame\"><h3 class=\"\(f.failed ? "fail" : "ok")\">\(Markup.html(f.path)): \(f.status.rawValue)"
             if f.status == .changed { html += ", \(f.differentPixels) pixels (\(DiffReport.percent(f.ratio)) %)" }
             html += "</h3>"
             if f.status == .changed || f.status == .sizeChanged {
@@ -99,17 +99,12 @@ enum HTMLReport {
         if options.embedImages {
             html += "<p>\(embedded) images embedded"
             if linkedOverBudget > 0 {
-                html += "; \(linkedOverBudget) more are linked by relative path, not embedded: embedded images are capped at \(options.maxEmbeddedBytes) bytes in total (\(escape(options.maxEmbeddedBytesName)))"
+                html += "; \(linkedOverBudget) more are linked by relative path, not embedded: embedded images are capped at \(options.maxEmbeddedBytes) bytes in total (\(Markup.html(options.maxEmbeddedBytesName)))"
             }
             html += ".</p>\n"
         }
         html += "<script>document.querySelectorAll('.wipe').forEach(function(w){var i=w.querySelector('.top img');i.style.width=w.offsetWidth+'px'})</script></body></html>\n"
         try FileOutput.writeAtomically(Array(html.utf8), to: (out as NSString).appendingPathComponent("report.html"))
-    }
-
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     /// `path` made absolute against the working folder, with symbolic links resolved where they exist.

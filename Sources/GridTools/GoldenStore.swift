@@ -18,7 +18,7 @@ struct GoldenStore {
 
     /// The manifest, trace and key-frame file names.
     static let manifestName = "manifest.json"
-    static let traceName = "trace.jsonl.gz"
+    static let traceName = TraceFileName.gzipped
 
     func folder(_ name: String) -> String { join(root, name) }
 
@@ -78,7 +78,7 @@ struct GoldenStore {
         let path = join(folder(name), file)
         try checkInside(path)
         do { return try FileInput.read(path, maxBytes: maxBytes, what: what) } catch {
-            if error.limitValue != nil { throw ToolError(.overLimit, error.message, limit: what) }
+            if error.limitValue != nil { throw ToolError(.overLimit, error.message, limit: .goldenFileBytes) }
             throw ToolError(.invalidInput, error.message)
         }
     }

@@ -277,7 +277,7 @@ public enum ImageDiff {
     /// (`.overLimit` naming "maxFileBytes" for a file over it, `.invalidInput` otherwise).
     static func read(_ path: String, options: DiffOptions) throws(ToolError) -> [UInt8] {
         do { return try FileInput.read(path, maxBytes: options.maxFileBytes, what: "PNG") } catch {
-            guard error.limitValue == nil else { throw ToolError(.overLimit, error.message, limit: "maxFileBytes") }
+            guard error.limitValue == nil else { throw ToolError(.overLimit, error.message, limit: .maxFileBytes) }
             throw ToolError(.invalidInput, error.message)
         }
     }

@@ -99,7 +99,7 @@ struct SheetLayout: Equatable {
         guard let width, let height, let area, area <= maxPixels else {
             let size = width.flatMap { w in height.map { h in "\(w)×\(h) pixels" } } ?? "more pixels than memory holds"
             throw ToolError(.overLimit, "a contact sheet of \(count) thumbnails in \(self.columns) columns is \(size), over the limit of \(maxPixels) pixels (maxSheetPixels)",
-                                 limit: "maxSheetPixels")
+                                 limit: .maxSheetPixels)
         }
         self.width = width
         self.height = height

@@ -28,15 +28,38 @@ public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
         case output
     }
 
+    /// The limit an `.overLimit` error ran into, named as the options property that raises it (a command line adds
+    /// its flag), as `ScenarioError.Limit` names GridExport's; or a golden file's fixed cap, which nothing raises.
+    public enum Limit: String, Sendable, CaseIterable {
+        /// `TraceLimits.maxBytes`: a trace's bytes (decompressed, for a gzip trace).
+        case maxBytes
+        /// `TraceLimits.maxLines`: the lines with a frame in one trace.
+        case maxLines
+        /// The longest trace line read (from the frame size and the live-tile limit).
+        case maxLineBytes
+        /// `DiffOptions.maxFileBytes`: one PNG's bytes.
+        case maxFileBytes
+        /// `SheetOptions.maxFrameBytes`: one frame's bytes in a contact sheet.
+        case maxFrameBytes
+        /// `SheetOptions.maxFramePixels`: one frame's pixels in a contact sheet.
+        case maxFramePixels
+        /// `SheetOptions.maxSheetPixels`: the contact sheet's pixels.
+        case maxSheetPixels
+        /// The pixels of a frame of a report's animation (check's report images).
+        case maxAnimationFramePixels
+        /// A golden file's fixed size cap (the manifest, the trace, a key frame; `GoldenManifest`).
+        case goldenFileBytes
+    }
+
     /// What is wrong.
     public var kind: Kind
     /// One line, naming the file (quoted) or the option.
     public var message: String
-    /// For `.overLimit`: the property that raises the limit ("maxSheetPixels", "maxLines", "maxFileBytes", ...).
-    public var limit: String?
+    /// For `.overLimit`: the limit, by the property that raises it (`.maxSheetPixels`, `.maxLines`, ...).
+    public var limit: Limit?
 
-    /// An error of `kind` with its one-line message, and the limit's property for `.overLimit`.
-    public init(_ kind: Kind, _ message: String, limit: String? = nil) {
+    /// An error of `kind` with its one-line message, and the limit for `.overLimit`.
+    public init(_ kind: Kind, _ message: String, limit: Limit? = nil) {
         self.kind = kind
         self.message = message
         self.limit = limit
@@ -65,9 +88,9 @@ public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
 extension ToolError {
     /// Refuses a regular file over `maxBytes` by its size, before it is read, naming `limit`.
     /// (`FileInput.read` enforces the limit again while reading; this gives the error its flag.)
-    static func checkSize(_ path: String, what: String, maxBytes: Int, limit: String) throws(ToolError) {
+    static func checkSize(_ path: String, what: String, maxBytes: Int, limit: Limit) throws(ToolError) {
         guard FileInput.kind(of: path) == .regular,
               let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxBytes else { return }
-        throw ToolError(.overLimit, "\(what) \(FileInput.quoted(path)) is \(size) bytes; the limit is \(maxBytes) bytes (\(limit))", limit: limit)
+        throw ToolError(.overLimit, "\(what) \(FileInput.quoted(path)) is \(size) bytes; the limit is \(maxBytes) bytes (\(limit.rawValue))", limit: limit)
     }
 }

@@ -16,7 +16,7 @@ extension TraceReader {
     static func forEachLine(_ path: String, limits: TraceLimits,
                             _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void) throws(ToolError) {
         try limits.validate()
-        try ToolError.checkSize(path, what: "trace", maxBytes: limits.maxBytes, limit: "maxBytes")
+        try ToolError.checkSize(path, what: "trace", maxBytes: limits.maxBytes, limit: .maxBytes)
         let name = "trace \(FileInput.quoted(path))"
         var splitter = LineSplitter(name: name, maxLines: limits.maxLines, maxLineBytes: maxLineBytes)
         var isGzip = false, first = true, caught: ToolError?
@@ -47,12 +47,12 @@ extension TraceReader {
         } catch {
             if fromBody { throw error }
             if error.kind == .overLimit, error.message.hasPrefix("line ") {
-                throw ToolError(.overLimit, "\(name): \(error.message)", limit: "maxLineBytes")
+                throw ToolError(.overLimit, "\(name): \(error.message)", limit: .maxLineBytes)
             }
             let what = error.kind == .overLimit
                 ? "decompresses to over \(limits.maxBytes) bytes (maxBytes)"
                 : "is gzip but cannot be read: \(error.message)"
-            throw ToolError(error.kind, "\(name) \(what)", limit: error.kind == .overLimit ? "maxBytes" : nil)
+            throw ToolError(error.kind, "\(name) \(what)", limit: error.kind == .overLimit ? .maxBytes : nil)
         }
     }
 }
@@ -105,7 +105,7 @@ struct LineSplitter {
     /// Throws when the line being read, `carry` and then `more` bytes, is longer than `maxLineBytes`.
     func bound(_ more: Int) throws(ToolError) {
         guard more > maxLineBytes - carry.count else { return }
-        throw ToolError(.overLimit, "\(name): line \(lineNumber + 1) is longer than \(maxLineBytes) bytes, the longest trace line read (maxLineBytes)", limit: "maxLineBytes")
+        throw ToolError(.overLimit, "\(name): line \(lineNumber + 1) is longer than \(maxLineBytes) bytes, the longest trace line read (maxLineBytes)", limit: .maxLineBytes)
     }
 
     /// One whole line: numbered, handed on unless blank.
@@ -116,7 +116,7 @@ struct LineSplitter {
         while first < range.upperBound, Self.isSpace(buffer[first]) { first += 1 }
         guard first < range.upperBound else { return }
         guard handed < maxLines else {
-            throw ToolError(.overLimit, "\(name) has over \(maxLines) lines, the limit (maxLines)", limit: "maxLines")
+            throw ToolError(.overLimit, "\(name) has over \(maxLines) lines, the limit (maxLines)", limit: .maxLines)
         }
         handed += 1
         try body(buffer, range, lineNumber)

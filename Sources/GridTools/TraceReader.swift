@@ -90,7 +90,7 @@ public enum TraceReader {
     public static func read(bytes: [UInt8], name: String, limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
         try limits.validate()
         guard bytes.count <= limits.maxBytes else {
-            throw ToolError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: "maxBytes")
+            throw ToolError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: .maxBytes)
         }
         var parsed: [TraceEntry] = []
         try bytes.withUnsafeBufferPointer { (buffer) throws(ToolError) in
@@ -104,7 +104,7 @@ public enum TraceReader {
                 while first < lineEnd, isSpace(buffer[first]) { first += 1 }
                 guard first < lineEnd else { continue }
                 guard parsed.count < limits.maxLines else {
-                    throw ToolError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: "maxLines")
+                    throw ToolError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: .maxLines)
                 }
                 do throws(TraceLineError) {
                     let frame = try TraceLineParser.parse(buffer, lineStart..<lineEnd)
@@ -146,7 +146,7 @@ public enum TraceReader {
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A }
 
-    /// The trace of a render folder, for labels: trace.jsonl, or the trace_*.jsonl of split renders,
+    /// The trace of a render folder, for labels: trace.jsonl, or the trace_*.jsonl of split renders (`TraceFileName`),
     /// merged by frame number (the first file in name order wins a frame). The trace is optional:
     /// a file that cannot be read or is not a trace (missing, a pipe, too large, a bad line) is
     /// skipped, never waited on, and named in `skipped`. All files together stay within `limits`.
@@ -157,14 +157,14 @@ public enum TraceReader {
     /// ```
     public static func read(folder: String, limits: TraceLimits = TraceLimits()) -> (frames: [TraceFrame], skipped: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0 == "trace.jsonl" || ($0.hasPrefix("trace_") && $0.hasSuffix(".jsonl")) }.sorted()
+            .filter(TraceFileName.isTrace).sorted()
         var byFrame: [Int: TraceFrame] = [:]
         var skipped: [String] = []
         var budget = limits
         for name in names {
             let path = (folder as NSString).appendingPathComponent(name)
             do {
-                try ToolError.checkSize(path, what: "trace", maxBytes: budget.maxBytes, limit: "maxBytes")
+                try ToolError.checkSize(path, what: "trace", maxBytes: budget.maxBytes, limit: .maxBytes)
                 let bytes = try FileInput.read(path, maxBytes: budget.maxBytes, what: "trace")
                 let frames = try read(bytes: bytes, name: "trace \(FileInput.quoted(path))", limits: budget)
                 budget.maxBytes -= bytes.count

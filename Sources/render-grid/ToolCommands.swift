@@ -6,8 +6,9 @@ import GridExport
 
 /// The flag that raises each of the tools' limits, for the hint in the error.
 func toolError(_ error: ToolError) -> UsageError {
-    let flags = ["maxSheetPixels": "--max-sheet-pixels", "maxFramePixels": "--max-pixels", "maxFrameBytes": "--max-file-size",
-                 "maxBytes": "--max-file-size", "maxFileBytes": "--max-file-size", "maxLines": "--max-lines"]
+    let flags: [ToolError.Limit: String] = [.maxSheetPixels: "--max-sheet-pixels", .maxFramePixels: "--max-pixels",
+                                            .maxFrameBytes: "--max-file-size", .maxBytes: "--max-file-size",
+                                            .maxFileBytes: "--max-file-size", .maxLines: "--max-lines"]
     guard error.kind == .overLimit, let flag = error.limit.flatMap({ flags[$0] }) else { return UsageError(error.message) }
     return UsageError("\(error.message); \(flag) raises it")
 }
@@ -148,7 +149,7 @@ func refuseFolderOutput(_ output: String?) throws(UsageError) {
 func refuseOverwritingInput(_ output: String?, folder: String) throws(UsageError) {
     guard let output, FileInput.kind(of: output) == .regular,
           let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-    for name in names where (name.hasPrefix("frame_") && name.hasSuffix(".png")) || (name.hasPrefix("trace") && name.hasSuffix(".jsonl")) {
+    for name in names where (name.hasPrefix("frame_") && name.hasSuffix(".png")) || TraceFileName.isTrace(name) {
         let input = (folder as NSString).appendingPathComponent(name)
         if FileInput.isSameFile(output, input) {
             throw UsageError("--out \(FileInput.quoted(output)) is the input \(FileInput.quoted(input)); choose another file")

@@ -102,7 +102,7 @@ import TestSupport
         #expect(suite["name"] == "render-grid check" && suite["tests"] == "\(o.scenarios.count)" && suite["failures"] == "8")
         #expect(reader.cases.count == o.scenarios.count)
         #expect(reader.cases.allSatisfy { $0["classname"] == "render-grid.check" })
-        #expect(reader.cases.map { $0["name"] } == o.scenarios.map { CheckReport.visible($0.name) })
+        #expect(reader.cases.map { $0["name"] } == o.scenarios.map { Markup.visible($0.name) })
         #expect(reader.cases[1]["time"] == "1.500" && reader.cases[1]["file"] == "Scenarios/long-fling.json")
         #expect(reader.cases[6]["time"] == "0.000", "NaN seconds")
         #expect(reader.failures.count == 8)
@@ -144,13 +144,13 @@ import TestSupport
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["tag"] as? String == "testsuite" && object["name"] as? String == "render-grid check")
         let cases = try #require(object["cases"] as? [[String: Any]])
-        #expect(cases.map { $0["name"] as? String } == o.scenarios.map { CheckReport.visible($0.name) })
+        #expect(cases.map { $0["name"] as? String } == o.scenarios.map { Markup.visible($0.name) })
         for (c, s) in zip(cases, o.scenarios) {
             let failure = c["failure"] as? [String]
             #expect((failure != nil) == !s.verdict.isPass, "\(s.name)")
             if let failure {
-                #expect(failure[0] == CheckReport.visible(s.summary), "attribute kept tabs and line breaks: \(s.summary)")
-                #expect(failure[1].hasPrefix(CheckReport.visible(s.details.first ?? "")), "\(failure[1])")
+                #expect(failure[0] == Markup.visible(s.summary), "attribute kept tabs and line breaks: \(s.summary)")
+                #expect(failure[1].hasPrefix(Markup.visible(s.details.first ?? "")), "\(failure[1])")
             }
         }
     }
@@ -245,7 +245,7 @@ import TestSupport
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let headings = try #require(object["h2"] as? [String])
         // Each heading is the badge then the name, as text (HTML parsers read CR LF as LF).
-        let names = Set(o.scenarios.map { $0.verdict.rawValue + CheckReport.visible($0.name).replacingOccurrences(of: "\r\n", with: "\n") })
+        let names = Set(o.scenarios.map { $0.verdict.rawValue + Markup.visible($0.name).replacingOccurrences(of: "\r\n", with: "\n") })
         #expect(Set(headings) == names)
         #expect(!(object["tags"] as? [String] ?? []).contains("script"))
     }

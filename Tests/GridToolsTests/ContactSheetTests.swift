@@ -66,7 +66,7 @@ import Glibc
             _ = try sheet(folder, SheetOptions(every: 1, columns: 20, thumbnailWidth: 2048))
         } throws: { error in
             guard let error = error as? ToolError else { return false }
-            return error.kind == .overLimit && error.limit == "maxSheetPixels"
+            return error.kind == .overLimit && error.limit == .maxSheetPixels
                 && error.message.contains("41086×7806 pixels, over the limit of 50000000 pixels")
         }
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -113,17 +113,17 @@ import Glibc
         let folder = try folder([(8, 6), (2000, 1000)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let big = folder.appendingPathComponent("frame_00001.png").path
-        #expect(throws: ToolError(.overLimit, "frame \(big) is 2000×1000 pixels; the limit is 1000000 pixels (maxFramePixels)", limit: "maxFramePixels")) {
+        #expect(throws: ToolError(.overLimit, "frame \(big) is 2000×1000 pixels; the limit is 1000000 pixels (maxFramePixels)", limit: .maxFramePixels)) {
             _ = try sheet(folder, SheetOptions(every: 1, maxFramePixels: 1_000_000))
         }
         #expect { _ = try sheet(folder, SheetOptions(maxFrameBytes: 60)) } throws: { error in
-            (error as? ToolError)?.limit == "maxFrameBytes" && "\(error)".contains("frame_00000.png")
+            (error as? ToolError)?.limit == .maxFrameBytes && "\(error)".contains("frame_00000.png")
         }
         // A header claiming 2^32-1 × 2^32-1 pixels does not overflow the check.
         var header = [UInt8](try Data(contentsOf: folder.appendingPathComponent("frame_00000.png")))
         header.replaceSubrange(16..<24, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
         try Data(header).write(to: URL(fileURLWithPath: big))
-        #expect { _ = try sheet(folder, SheetOptions(every: 1)) } throws: { error in (error as? ToolError)?.limit == "maxFramePixels" }
+        #expect { _ = try sheet(folder, SheetOptions(every: 1)) } throws: { error in (error as? ToolError)?.limit == .maxFramePixels }
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: big))
         #expect(throws: ToolError.self) { _ = try sheet(folder, SheetOptions(every: 1)) }
     }

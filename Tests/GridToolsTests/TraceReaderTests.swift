@@ -75,7 +75,7 @@ struct BadTrace: Sendable, CustomStringConvertible {
     @Test func limitsAreNamedAndEnforced() throws {
         let lines = (0..<50).map { ToolTests.line($0) }
         #expect(try ToolTests.read(lines, limits: TraceLimits(maxLines: 50)).count == 50)
-        #expect(throws: ToolError(.overLimit, "trace has over 49 lines, the limit (maxLines)", limit: "maxLines")) {
+        #expect(throws: ToolError(.overLimit, "trace has over 49 lines, the limit (maxLines)", limit: .maxLines)) {
             try ToolTests.read(lines, limits: TraceLimits(maxLines: 49))
         }
         let bytes = Array((lines.joined(separator: "\n")).utf8)
@@ -87,7 +87,7 @@ struct BadTrace: Sendable, CustomStringConvertible {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("t.jsonl")
         try Data(bytes).write(to: file)
-        #expect(throws: ToolError(.overLimit, "trace \(file.path) is \(bytes.count) bytes; the limit is 100 bytes (maxBytes)", limit: "maxBytes")) {
+        #expect(throws: ToolError(.overLimit, "trace \(file.path) is \(bytes.count) bytes; the limit is 100 bytes (maxBytes)", limit: .maxBytes)) {
             try TraceReader.read(file.path, limits: TraceLimits(maxBytes: 100))
         }
     }
