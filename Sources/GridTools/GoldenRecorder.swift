@@ -1,5 +1,5 @@
-package import GridModel
-package import Rasterizer
+import GridModel
+import Rasterizer
 package import GridExport
 
 /// What a golden is recorded from and with, beyond its frames: the scenario file's hash, the options that change

@@ -21,7 +21,7 @@ final class RecordingSink {
         directory = folder.hasSuffix("/") ? folder : folder + "/"
         do {
             frames = try FrameFolder(directory: folder)
-            trace = try StreamingFile(path: directory + "trace.jsonl")
+            trace = try StreamingFile(path: directory + TraceFileName.whole)
         } catch {
             throw HeadlessUIKitError(error.message)
         }

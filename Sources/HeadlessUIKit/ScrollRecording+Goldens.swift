@@ -112,7 +112,7 @@ extension ScrollRecording {
     /// The trace lines, from memory or from the streamed folder's `trace.jsonl`.
     func goldenTraceLines() throws -> [String] {
         guard let folder else { return traceLines }
-        let bytes = try FileInput.read(folder + "trace.jsonl", maxBytes: Self.maxStreamedTraceBytes, what: "recorded trace")
+        let bytes = try FileInput.read(folder + TraceFileName.whole, maxBytes: Self.maxStreamedTraceBytes, what: "recorded trace")
         return bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 }
