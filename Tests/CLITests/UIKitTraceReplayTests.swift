@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The model's scroll physics against five contentOffset timelines recorded from real UIKit (issue 23;
 /// Tests/Fixtures/uikit-traces): each trace's finger is replayed through `render-grid render --scale 3` and the
@@ -219,23 +220,22 @@ import Testing
         #expect(trace.samples.count > 50 && trace.touches.first?.phase == "began" && trace.touches.last?.phase == "ended")
     }
 
-    /// README's "Physics measured against UIKit" table, between `<!-- uikit-residuals -->` and
+    /// docs/physics.md's "Physics measured against UIKit" table, between `<!-- uikit-residuals -->` and
     /// `<!-- /uikit-residuals -->`, is the one these replays give.
     @Test func readmeResidualTable() throws {
         let table = try Self.table()
         if ProcessInfo.processInfo.environment["RENDER_GRID_PRINT_RESIDUALS"] == "1" {
             print(table.joined(separator: "\n"))
         }
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
+        let lines = try DocsText.page("docs/physics.md").components(separatedBy: "\n")
         guard let open = lines.firstIndex(of: "<!-- uikit-residuals -->"),
               let close = lines[open...].firstIndex(of: "<!-- /uikit-residuals -->") else {
-            Issue.record("README.md has no <!-- uikit-residuals --> … <!-- /uikit-residuals --> block: run with RENDER_GRID_PRINT_RESIDUALS=1 and paste the printed table between those markers in \"Physics measured against UIKit\":\n\(table.joined(separator: "\n"))")
+            Issue.record("docs/physics.md has no <!-- uikit-residuals --> … <!-- /uikit-residuals --> block: run with RENDER_GRID_PRINT_RESIDUALS=1 and paste the printed table between those markers:\n\(table.joined(separator: "\n"))")
             return
         }
         let block = lines[(open + 1)..<close].filter { !$0.isEmpty }
         let differing = (0..<max(block.count, table.count)).filter { $0 >= block.count || $0 >= table.count || block[$0] != table[$0] }
-        let details = differing.map { "README: \($0 < block.count ? block[$0] : "(none)")\n  now: \($0 < table.count ? table[$0] : "(none)")" }
-        #expect(block == table, "README's UIKit residual table differs from the replays' (paste the table RENDER_GRID_PRINT_RESIDUALS=1 prints):\n\(details.joined(separator: "\n"))")
+        let details = differing.map { "docs: \($0 < block.count ? block[$0] : "(none)")\n  now: \($0 < table.count ? table[$0] : "(none)")" }
+        #expect(block == table, "docs/physics.md's UIKit residual table differs from the replays' (paste the table RENDER_GRID_PRINT_RESIDUALS=1 prints):\n\(details.joined(separator: "\n"))")
     }
 }
