@@ -4,7 +4,7 @@ import TestSupport
 @testable import render_grid
 
 /// Issue 13's CLI conventions, on the real executable: usage without arguments, `--version`,
-/// did-you-mean for commands and options, and the README's synopses matching `--help`.
+/// did-you-mean for commands and options, and the documentation's synopses matching `--help`.
 @Suite struct CLIConventionTests {
     /// `render-grid` alone is a usage error: the usage on stderr, nothing on stdout, exit 2 (it was 0).
     @Test func noArgumentsPrintsUsageAndExits2() throws {
@@ -100,7 +100,7 @@ import TestSupport
         #expect(try DocsText.page("docs/cli.md").contains("\nrender-grid --version\n"))
     }
 
-    /// The synopsis reader finds a missing option (the README lacked `diff --timing`).
+    /// The synopsis reader finds a missing option (the README, as it was, lacked `diff --timing`).
     @Test func synopsisCheckNoticesAMissingOption() {
         let readme = "```\nrender-grid diff EXPECTED ACTUAL [--threshold 0.1]\n                 [--json]\n```\n"
         let synopsis = Self.synopsis(of: "diff", in: readme)

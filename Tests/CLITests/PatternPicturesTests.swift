@@ -58,8 +58,8 @@ struct PatternPicturesTests {
             """)
     }
 
-    /// The sample lines in README's verify section that come from scenarios (the others come from the
-    /// hand-built frames of `PatternMonitorTests`) are verify's output on them, word for word.
+    /// The sample lines in the verify article (GridTools' DocC catalog) that come from scenarios (the others come from
+    /// the hand-built frames of `PatternMonitorTests`) are verify's output on them, word for word.
     @Test(arguments: [(1, "patterns/01-seam-at-wrap-naive"), (2, "none-edge"), (3, "freshcode-gaps"),
                       (4, "patterns/04-multi-page-flick-naive"), (7, "insets-paging"), (10, "patterns/10-deceleration-naive"),
                       (11, "patterns/11-rewind-at-wrap-naive"), (12, "patterns/12-locked-axis-moves-naive")])

@@ -93,7 +93,7 @@ import Rasterizer
         #expect(unchecked.isEmpty, "\(what): the caption states numbers no test checks: \(unchecked)\n\(caption)")
     }
 
-    /// "−4" for -4 (the README's minus sign).
+    /// "−4" for -4 (the documentation's minus sign).
     static func signed(_ value: Double) -> String {
         let text = value == value.rounded() ? String(Int(value.magnitude)) : String(value.magnitude)
         return (value < 0 ? "−" : "") + text
@@ -355,7 +355,7 @@ import Rasterizer
     }
 }
 
-/// 52113 as "52,113", as the README writes counts.
+/// 52113 as "52,113", as the documentation writes counts.
 enum GroupedNumber {
     static func text(_ n: Int) -> String {
         let digits = String(n.magnitude)

@@ -5,7 +5,7 @@ import TestSupport
 /// The model's scroll physics against five contentOffset timelines recorded from real UIKit (issue 23;
 /// Tests/Fixtures/uikit-traces): each trace's finger is replayed through `render-grid render --scale 3` and the
 /// written trace.jsonl is compared with UIKit's offsets, delegate callbacks, release velocity and target.
-/// `RENDER_GRID_PRINT_RESIDUALS=1` prints the README's residual table.
+/// `RENDER_GRID_PRINT_RESIDUALS=1` prints docs/physics.md's residual table.
 @Suite struct UIKitTraceReplayTests {
     /// One frame of the model's trace.jsonl.
     struct Frame: Sendable {
@@ -19,7 +19,7 @@ import TestSupport
         var releaseVelocityY: Double?, targetY: Double?
     }
 
-    /// What the model's replay of a trace differs by, the numbers the gates and the README's table use.
+    /// What the model's replay of a trace differs by, the numbers the gates and docs/physics.md's table use.
     struct Residuals: Sendable {
         var name: String
         /// The worst |model − UIKit| while dragging, at frame time `duringAt` (model and UIKit values).
@@ -76,7 +76,7 @@ import TestSupport
 
         static func seconds(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "none" }
 
-        /// This trace's row of the README's table.
+        /// This trace's row of docs/physics.md's table.
         var row: String {
             let shift = Int((delta * 1000).rounded())
             let settle = settleModel == nil && settleUIKit == nil ? "none" : "\(Self.seconds(settleModel)) vs \(Self.seconds(settleUIKit))"
@@ -142,7 +142,7 @@ import TestSupport
         return (trace, try result.get())
     }
 
-    /// The README's table: a header and one row per trace.
+    /// docs/physics.md's table: a header and one row per trace.
     static func table() throws -> [String] {
         try tableHeader + UIKitTrace.names.map { name in
             let (trace, replay) = try Self.replay(name)
@@ -202,10 +202,12 @@ import TestSupport
         let uikitVelocity = trace.releaseVelocityY * 1000
         let releaseFrame = replay.frames.first { $0.events.contains("willEndDragging") }!.t
         if name == "rubberband_top" {
-            // The known difference (README): UIKit reported −625 pt/s for a finger held still 0.31 s past the top
-            // edge, and its motion shows no trace of it; the model reports 0.
-            #expect(abs(uikitVelocity - -625) <= 1e-3, "\(name) velocity: UIKit \(uikitVelocity) pt/s, README says −625")
-            #expect(velocity == 0, "\(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), README says 0 (UIKit \(uikitVelocity))")
+            // The known difference (docs/physics.md): UIKit reported −625 pt/s for a finger held still 0.31 s past the
+            // top edge, and its motion shows no trace of it; the model reports 0.
+            #expect(abs(uikitVelocity - -625) <= 1e-3,
+                    "\(name) velocity: UIKit \(uikitVelocity) pt/s, docs/physics.md says −625")
+            #expect(velocity == 0, "\(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), "
+                    + "docs/physics.md says 0 (UIKit \(uikitVelocity))")
         } else {
             #expect(abs(velocity - uikitVelocity) <= 1, "\(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), UIKit \(uikitVelocity) pt/s")
         }
