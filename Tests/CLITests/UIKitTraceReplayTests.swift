@@ -206,8 +206,10 @@ import TestSupport
             // top edge, and its motion shows no trace of it; the model reports 0.
             #expect(abs(uikitVelocity - -625) <= 1e-3,
                     "\(name) velocity: UIKit \(uikitVelocity) pt/s, docs/physics.md says −625")
-            #expect(velocity == 0, "\(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), "
-                    + "docs/physics.md says 0 (UIKit \(uikitVelocity))")
+            #expect(velocity == 0, """
+                \(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), docs/physics.md says 0 \
+                (UIKit \(uikitVelocity))
+                """)
         } else {
             #expect(abs(velocity - uikitVelocity) <= 1, "\(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), UIKit \(uikitVelocity) pt/s")
         }
