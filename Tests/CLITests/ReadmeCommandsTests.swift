@@ -3,14 +3,14 @@ import Testing
 import TestSupport
 
 /// Every shell command README.md shows is tested. Each line of its `sh` blocks is one of:
-/// - a render-grid command (`render-grid …`, `swift run -c release render-grid …`, `.build/release/render-grid …`):
-///   run here as written, by bash from the package root, with this build's executable standing for `render-grid`; it
-///   must exit 0, or the status its comment states (`# exit 1: …`);
+/// - a render-grid command (`render-grid …`, `swift run -c release render-grid …`,
+///   `.build/release/render-grid …`): run here as written, by bash from the package root, with this build's
+///   executable standing for `render-grid`; it must exit 0, or the status its comment states (`# exit 1: …`);
 /// - `sudo apt-get install …`: every package is one `.ci/run` installs on a fresh machine;
 /// - `swift test`: `.ci/run` runs it;
 /// - `swift build -c release` and `swift package experimental-install --product render-grid`: the toolchain has the
-///   subcommand and its options, and the product is an executable of Package.swift (building a release binary
-///   inside a test run would take minutes; the line after the build runs that binary's `--version`).
+///   subcommand and its options, and the product is an executable of Package.swift. (A release build inside a test
+///   run would take minutes, so `.build/release/render-grid` lines run this build's binary, as above.)
 /// A line of any other kind fails, so a new command in the README needs a test here.
 @Suite struct ReadmeCommandsTests {
     /// The README's shell command lines, without comments, each with the exit status its comment states (0 when
@@ -46,7 +46,8 @@ import TestSupport
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                           stderr: String(decoding: stderr, as: UTF8.self))
@@ -81,7 +82,8 @@ import TestSupport
         for (line, status) in commands {
             if Self.renderGridPrefixes.contains(where: { line.hasPrefix($0) }) {
                 let result = try Self.runRenderGrid(line)
-                #expect(result.status == status, "\(line): exit \(result.status)\n\(result.stdout.suffix(2000))\(result.stderr)")
+                #expect(result.status == status,
+                        "\(line): exit \(result.status)\n\(result.stdout.suffix(2000))\(result.stderr)")
             } else if line.hasPrefix("sudo apt-get install -y ") {
                 let packages = line.dropFirst("sudo apt-get install -y ".count).split(separator: " ").map(String.init)
                 let missing = Set(packages).subtracting(try Self.ciPackages())

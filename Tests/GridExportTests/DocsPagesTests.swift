@@ -31,6 +31,25 @@ import TestSupport
         }
     }
 
+    /// README's "Depend on it from another package": every product it names is a library of Package.swift, and its
+    /// `path:` form is the one `Examples/RegressionClient` depends on (CI builds that package).
+    @Test func theDependencySnippetNamesRealProducts() throws {
+        let readme = try DocsText.page("README.md")
+        let section = try #require(DocsText.section("Depend on it from another package", in: readme))
+        let snippet = try #require(DocsText.codeBlocks("swift", in: section).first)
+        let manifest = try DocsText.page("Package.swift")
+        let products = snippet.matches(of: /\.product\(name: "([A-Za-z]+)", package: "render-grid"\)/)
+            .map { String($0.output.1) }
+        #expect(!products.isEmpty)
+        for product in products {
+            #expect(manifest.contains(".library(name: \"\(product)\""), "\(product) is not a library of Package.swift")
+        }
+        let example = try DocsText.page("Examples/RegressionClient/Package.swift")
+        let pathForm = #".package(name: "render-grid", path: "#
+        #expect(snippet.contains(pathForm) && example.contains(pathForm))
+        #expect(snippet.contains(#".package(url: ""#), "the url: form")
+    }
+
     /// Every relative link in README.md and docs/*.md names a file or folder of the repository.
     @Test func relativeLinksResolve() throws {
         for path in DocsText.pagePaths() where !path.contains(".docc/") {
@@ -39,7 +58,8 @@ import TestSupport
             for match in page.matches(of: /\]\(([^)#\s]+)(#[^)]*)?\)|src="([^"]+)"/) {
                 guard let target = match.output.1 ?? match.output.3, !target.contains("://") else { continue }
                 let file = folder.appendingPathComponent(String(target)).standardizedFileURL
-                #expect(FileManager.default.fileExists(atPath: file.path), "\(path) links \(target), which does not exist")
+                #expect(FileManager.default.fileExists(atPath: file.path),
+                        "\(path) links \(target), which does not exist")
             }
         }
     }
@@ -51,8 +71,9 @@ import TestSupport
         for path in DocsText.pagePaths() where path.contains(".docc/") {
             let resolved = DocsText.rootPicturePaths(in: try DocsText.page(path), of: path)
             for match in resolved.matches(of: /!\[[^\]]*\]\(([^)]+)\)/) {
-                #expect(match.output.1.hasPrefix("docs/images/"), "\(path) shows \(match.output.1), not a link into docs/images")
-                #expect(FileManager.default.fileExists(atPath: DocsText.root.appendingPathComponent(String(match.output.1)).path))
+                let picture = String(match.output.1)
+                #expect(picture.hasPrefix("docs/images/"), "\(path) shows \(picture), not a link into docs/images")
+                #expect(FileManager.default.fileExists(atPath: DocsText.root.appendingPathComponent(picture).path))
                 checked += 1
             }
         }

@@ -20,7 +20,8 @@ public enum DocsText {
             let names = (try? files.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
             return names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
         }
-        let modules = ((try? files.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)) ?? []).sorted()
+        let sources = root.appendingPathComponent("Sources").path
+        let modules = ((try? files.contentsOfDirectory(atPath: sources)) ?? []).sorted()
         let catalogs = modules.map { "Sources/\($0)/\($0).docc" }
             .filter { files.fileExists(atPath: root.appendingPathComponent($0).path) }
         return ["README.md"] + markdown(in: "docs") + catalogs.flatMap(markdown(in:))
