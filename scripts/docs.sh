@@ -50,7 +50,7 @@ for catalog in Sources/*/*.docc; do
     cat "$out/$module.log" >&2
     status=1
   else
-    echo "docs: $module ($(find "$catalog" -name '*.md' | wc -l) pages) built with no warnings"
+    echo "docs: $module, $(find "$catalog" -name '*.md' | wc -l) Markdown file(s), built with no warnings"
   fi
 done
 [ "$keep" = 1 ] || rm -rf "$out"

@@ -31,6 +31,16 @@ import TestSupport
         }
     }
 
+    /// "`Scenarios/` holds 30 bundled scenarios": the count of the folder's scenario files.
+    @Test func theReadmeCountsTheBundledScenarios() throws {
+        let readme = try DocsText.page("README.md").replacingOccurrences(of: "\n", with: " ")
+        let match = try #require(readme.firstMatch(of: /`Scenarios\/` holds ([0-9]+) \[bundled scenarios\]/))
+        let folder = DocsText.root.appendingPathComponent("Scenarios").path
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let scenarios = files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }
+        #expect(Int(match.output.1) == scenarios.count, "Scenarios/ holds \(scenarios.count) scenarios")
+    }
+
     /// README's "Depend on it from another package": every product it names is a library of Package.swift, and its
     /// `path:` form is the one `Examples/RegressionClient` depends on (CI builds that package).
     @Test func theDependencySnippetNamesRealProducts() throws {
