@@ -4,8 +4,9 @@ import TestSupport
 
 /// Every shell command README.md shows is tested. Each line of its `sh` blocks is one of:
 /// - a render-grid command (`render-grid …`, `swift run -c release render-grid …`,
-///   `.build/release/render-grid …`): run here as written, by bash from the package root, with this build's
-///   executable standing for `render-grid`; it must exit 0, or the status its comment states (`# exit 1: …`);
+///   `.build/release/render-grid …`): run here as written, by bash, with this build's executable standing for
+///   `render-grid`, in a temporary folder whose `Scenarios` is the package's (so `output/` is the test's own); it
+///   must exit 0, or the status its comment states (`# exit 1: …`);
 /// - `sudo apt-get install …`: every package is one `.ci/run` installs on a fresh machine;
 /// - `swift test`: `.ci/run` runs it;
 /// - `swift build -c release` and `swift package experimental-install --product render-grid`: the toolchain has the
@@ -33,14 +34,14 @@ import TestSupport
 
     static let renderGridPrefixes = ["render-grid ", "swift run -c release render-grid ", ".build/release/render-grid "]
 
-    /// Runs `line` with bash from the package root, `render-grid` (and the other prefixes) being this build's binary.
-    static func runRenderGrid(_ line: String) throws -> CLI.Result {
+    /// Runs `line` with bash in `folder`, `render-grid` (and the other prefixes) being this build's binary.
+    static func runRenderGrid(_ line: String, in folder: URL) throws -> CLI.Result {
         let prefix = try #require(renderGridPrefixes.first { line.hasPrefix($0) })
         let command = "\"$RENDER_GRID\" " + line.dropFirst(prefix.count)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]
-        process.currentDirectoryURL = CLI.packageRoot
+        process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(["RENDER_GRID": CLI.executable.path]) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -79,9 +80,13 @@ import TestSupport
         #expect(commands.count >= 10, "\(commands.map(\.line))")
         let ci = try DocsText.page(".ci/run")
         let manifest = try DocsText.page("Package.swift")
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenarios = CLI.packageRoot.appendingPathComponent("Scenarios")
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Scenarios"), withDestinationURL: scenarios)
         for (line, status) in commands {
             if Self.renderGridPrefixes.contains(where: { line.hasPrefix($0) }) {
-                let result = try Self.runRenderGrid(line)
+                let result = try Self.runRenderGrid(line, in: folder)
                 #expect(result.status == status,
                         "\(line): exit \(result.status)\n\(result.stdout.suffix(2000))\(result.stderr)")
             } else if line.hasPrefix("sudo apt-get install -y ") {
