@@ -83,7 +83,8 @@ import TestSupport
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenarios = CLI.packageRoot.appendingPathComponent("Scenarios")
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Scenarios"), withDestinationURL: scenarios)
+        let link = folder.appendingPathComponent("Scenarios")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: scenarios)
         for (line, status) in commands {
             if Self.renderGridPrefixes.contains(where: { line.hasPrefix($0) }) {
                 let result = try Self.runRenderGrid(line, in: folder)
