@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Draws the pattern gallery's pictures, the ones README's "The pattern gallery" table shows, into a folder.
+# Draws the pattern gallery's pictures, the ones docs/patterns.md's table shows, into a folder.
 #
 #   bash Scenarios/patterns/pictures.sh docs/images/patterns   # from the repository root
 #

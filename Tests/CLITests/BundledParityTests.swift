@@ -32,7 +32,7 @@ import GridExport
             let total = try FrameExporter.countFrames(loaded.scenario, reference: configuration.reference)
             let late = min(45, total - 1)
             let out = folder.appendingPathComponent("c\(n)").path
-            // Relative scenario path, run from the repository root, as the README shows.
+            // Relative scenario path, run from the repository root, as the docs show.
             for frames in ["\(late):\(late)"] {
                 let result = try CLI.run(["render", path, "--out", out, "--frames", frames, "--quiet", "--jobs", "2"] + configuration.flags)
                 #expect(result.status == 0, "\(name) \(configuration.flags) \(frames): \(result.stderr)")

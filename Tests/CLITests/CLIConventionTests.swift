@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import render_grid
 
 /// Issue 13's CLI conventions, on the real executable: usage without arguments, `--version`,
-/// did-you-mean for commands and options, and the README's synopses matching `--help`.
+/// did-you-mean for commands and options, and the documentation's synopses matching `--help`.
 @Suite struct CLIConventionTests {
     /// `render-grid` alone is a usage error: the usage on stderr, nothing on stdout, exit 2 (it was 0).
     @Test func noArgumentsPrintsUsageAndExits2() throws {
@@ -54,7 +55,7 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    /// Each command's synopsis in the README: the lines from `render-grid NAME ` to the end of its block.
+    /// Each command's synopsis in the documentation: the lines from `render-grid NAME ` to the end of its block.
     static func synopsis(of name: String, in readme: String) -> String? {
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0.hasPrefix("render-grid \(name) ") && $0.contains("[--") }) else { return nil }
@@ -71,18 +72,19 @@ import Testing
         synopsis.matches(of: #/\[(--[a-z0-9-]+)/#).map { String($0.1) }
     }
 
-    /// Every option `--help` lists is in the README's synopsis of that command and the reverse, each once,
+    /// Every option `--help` lists is in the documentation's synopsis of that command (docs/cli.md, or the command's
+    /// DocC article) and the reverse, each once,
     /// with the value names help shows (`--out DIR`) or, for a choice, its words (`--compression fast|small`).
     @Test(arguments: OptionTableTests.commands)
     func readmeSynopsisListsExactlyTheOptionsOfHelp(command: Command) throws {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let synopsis = try #require(Self.synopsis(of: command.name, in: readme), "README has no synopsis of \(command.name)")
+        let readme = try DocsText.all()
+        let synopsis = try #require(Self.synopsis(of: command.name, in: readme), "no page has a synopsis of \(command.name)")
         #expect(synopsis.hasPrefix("render-grid \(command.name) \(command.arguments) ["), "\(synopsis)")
         let names = Self.optionNames(in: synopsis)
         #expect(Set(names).count == names.count, "an option is listed twice: \(names)")
         let help = Set(command.options.map(\.name))
-        #expect(help.subtracting(names).isEmpty, "in --help, not in the README: \(help.subtracting(names).sorted())")
-        #expect(Set(names).subtracting(help).isEmpty, "in the README, not in --help: \(Set(names).subtracting(help).sorted())")
+        #expect(help.subtracting(names).isEmpty, "in --help, not in the docs: \(help.subtracting(names).sorted())")
+        #expect(Set(names).subtracting(help).isEmpty, "in the docs, not in --help: \(Set(names).subtracting(help).sorted())")
         for option in command.options {
             switch option.kind {
             case .flag:
@@ -94,11 +96,11 @@ import Testing
                 #expect(synopsis.contains("[\(option.name) "), "\(option.name) takes a value")
             }
         }
-        // --version is in the README too.
-        #expect(readme.contains("\nrender-grid --version\n"))
+        // --version is in the CLI reference too.
+        #expect(try DocsText.page("docs/cli.md").contains("\nrender-grid --version\n"))
     }
 
-    /// The synopsis reader finds a missing option (the README lacked `diff --timing`).
+    /// The synopsis reader finds a missing option (the README, as it was, lacked `diff --timing`).
     @Test func synopsisCheckNoticesAMissingOption() {
         let readme = "```\nrender-grid diff EXPECTED ACTUAL [--threshold 0.1]\n                 [--json]\n```\n"
         let synopsis = Self.synopsis(of: "diff", in: readme)

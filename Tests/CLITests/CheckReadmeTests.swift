@@ -1,15 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// The README's "Regression-test your scroll behaviour" commands, run word for word (the workflow block in
-/// order, then the CI job's check line) in a folder holding two bundled scenarios, and the `.ci/run` line it cites.
+/// The "Regression-test your scroll behaviour" commands (GridTools' DocC article `CheckAndGoldens`), run word for word
+/// (the workflow block in order, then the CI job's check line) in a folder holding two bundled scenarios, and the
+/// `.ci/run` line it cites.
 @Suite struct CheckReadmeTests {
-    /// The section's text.
+    static let page = "Sources/GridTools/GridTools.docc/CheckAndGoldens.md"
+
+    /// The section's text: the whole article (with its diff-trace and report-folder sections).
     static func section() throws -> String {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n## Regression-test your scroll behaviour\n"))
-        let end = readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
-        return String(readme[start.upperBound..<end])
+        try #require(DocsText.section("Regression-test your scroll behaviour", in: DocsText.page(page)))
     }
 
     /// Every `render-grid check` command in the section's code blocks, without its comment, in order.
@@ -70,7 +71,7 @@ import Testing
             if i > 0 && (String(total).count - i) % 3 == 0 { grouped += "," }
             grouped.append(digit)
         }
-        #expect(section.contains("take \(grouped) bytes"), "the README's golden size is not \(grouped) bytes")
+        #expect(section.contains("take \(grouped) bytes"), "the page's golden size is not \(grouped) bytes")
     }
 
     /// The committed goldens hold for this build: three bundled scenarios (a paging snap, the seamless carousel and

@@ -24,8 +24,8 @@ import TestSupport
                 "the golden of B/b.json was pruned: \(result.stdout)")
     }
 
-    /// The README: "a damaged golden is never re-recorded silently, whatever the mode". `--record all` overwrites a
-    /// manifest that is not JSON and exits 0.
+    /// CheckAndGoldens: "a damaged golden is never re-recorded silently, whatever the mode". `--record all` overwrites
+    /// a manifest that is not JSON and exits 0.
     @Test func recordAllDoesNotSilentlyReplaceADamagedGolden() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Renders that users run side by side, tested with real concurrent processes: shards of one
-/// render into one folder (the README's recipe), two full renders into one folder, and the
+/// render into one folder (docs/recipes.md), two full renders into one folder, and the
 /// temporaries a killed run leaves.
 @Suite struct ConcurrencyTests {
     /// 120 frames that all differ, small enough to render quickly in several processes at once.
@@ -63,7 +63,7 @@ import TestSupport
                 sourceLocation: sourceLocation)
     }
 
-    /// The README's "Splitting a long render" recipe: three shards into one folder at once, three
+    /// docs/recipes.md's "Splitting a long render" recipe: three shards into one folder at once, three
     /// rounds. Every shard succeeds, the frames are a full render's bytes, and the shard traces,
     /// concatenated in name order, are the full trace. Both ways new files are made (without a name
     /// first, or as named temporaries).

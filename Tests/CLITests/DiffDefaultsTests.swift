@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Rasterizer
 
 /// Issue 21: `diff` and `check` under their defaults catch a photo grid moved by one device pixel, and
@@ -76,15 +77,15 @@ import Rasterizer
         #expect((pm["counts"] as? [String: Any])?["same"] as? Int == names.count, "\(pixelmatch.stdout)")
     }
 
-    /// The README's sample output of `diff` on this pair is what `diff` prints, word for word.
+    /// The diff article's sample output (GridTools' DocC catalog) of `diff` on this pair is what `diff` prints, word for word.
     @Test func readmeSampleIsRealOutput() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (a, b) = try Self.renderPair(scale: 3, in: folder)
         let result = try CLI.run(["diff", a.appendingPathComponent("frame_00010.png").path, b.appendingPathComponent("frame_00010.png").path])
         #expect(result.status == 1)
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("```\n" + result.stdout + "```\n"), "README's sample is not:\n\(result.stdout)")
+        let page = try DocsText.page("Sources/GridTools/GridTools.docc/Diff.md")
+        #expect(page.contains("```\n" + result.stdout + "```\n"), "the diff article's sample is not:\n\(result.stdout)")
         let pixelmatch = try CLI.run(["diff", a.appendingPathComponent("frame_00010.png").path, b.appendingPathComponent("frame_00010.png").path,
                                       "--threshold", "0.1"])
         #expect(pixelmatch.status == 0 && pixelmatch.stdout.hasPrefix("diff: 1 frame: 1 same, 0 changed"), "\(pixelmatch.stdout)")

@@ -4,10 +4,11 @@ import GridModel
 import Testing
 import TestSupport
 
-/// Every ffmpeg recipe in the README runs verbatim on every bundled scenario with the real ffmpeg, and ffprobe finds
-/// what it promises: one APNG frame per rendered frame at its real time with alpha kept, an MP4 of even size with the
-/// right frame count and length, a GIF of the right length at 50 fps, every output on the canvas of the largest frame
-/// (resized frames letterboxed). Skipped when ffmpeg is not installed, unless `RENDER_GRID_REQUIRE_TOOLS=1` (CI).
+/// Every ffmpeg recipe in the documentation (docs/recipes.md) runs verbatim on every bundled scenario with the real
+/// ffmpeg, and ffprobe finds what it promises: one APNG frame per rendered frame at its real time with alpha kept, an
+/// MP4 of even size with the right frame count and length, a GIF of the right length at 50 fps, every output on the
+/// canvas of the largest frame (resized frames letterboxed). Skipped when ffmpeg is not installed, unless
+/// `RENDER_GRID_REQUIRE_TOOLS=1` (CI).
 @Suite struct FFmpegRecipeTests {
     /// `ffmpeg` and `ffprobe` on `PATH`, or nil.
     static let tools: (ffmpeg: String, ffprobe: String)? = {
@@ -24,9 +25,10 @@ import TestSupport
 
     static let scenarios: [String] = BundledParityTests.scenarios
 
-    /// The README's shell blocks that run ffmpeg, each with the folder its first line (`D=…`) names.
+    /// The shell blocks of every documentation page (docs/recipes.md holds the one) that run ffmpeg, each with the
+    /// folder its first line (`D=…`) names.
     static func recipes() throws -> [(script: String, folder: String)] {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try DocsText.all()
         var blocks: [(String, String)] = [], cursor = readme.startIndex
         while let open = readme.range(of: "```sh\n", range: cursor..<readme.endIndex),
               let close = readme.range(of: "\n```\n", range: open.upperBound..<readme.endIndex) {
@@ -61,7 +63,7 @@ import TestSupport
 
     @Test func theReadmeRecipeIsWhatRenderPrints() throws {
         let recipes = try Self.recipes()
-        #expect(recipes.count == 1, "one ffmpeg block in the README (the test runs each)")
+        #expect(recipes.count == 1, "one ffmpeg block in the documentation (the test runs each)")
         for (script, folder) in recipes {
             #expect(!folder.isEmpty, "the recipe starts with D=FOLDER")
             #expect(script == PreviewCommands.script(folder: folder))
@@ -120,7 +122,7 @@ import TestSupport
             #expect(Self.listed(whole).count == total, "\(name): frames.ffconcat names every frame of the scenario")
             var script = script, list = FrameList.fileName
             if frames != nil {
-                // The range's own list as L (README: "set `L` to it to preview just that range").
+                // The range's own list as L (docs/recipes.md: "set `L` to it to preview just that range").
                 let range = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path)
                     .first { $0.hasPrefix("frames_") && $0.hasSuffix(".ffconcat") })
                 let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("L=") })
@@ -190,7 +192,7 @@ import TestSupport
 
     static func runScript(_ script: String, in folder: URL, label: String) throws {
         let result = try run("/bin/bash", ["-c", "set -euo pipefail\n" + script], in: folder)
-        try #require(result.status == 0, "\(label): the README recipe failed:\n\(result.stderr.suffix(3000))")
+        try #require(result.status == 0, "\(label): the recipe failed:\n\(result.stderr.suffix(3000))")
     }
 
     static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, stdout: Data, stderr: String) {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// A golden's `trace.jsonl.gz` is read by the trace tools, as README says it can be (issue 22 item 7: `diff-trace`
-/// and `plot` refused it as "a trace line is one JSON object (column 1)").
+/// A golden's `trace.jsonl.gz` is read by the trace tools, as the CheckAndGoldens article says it can be (issue 22 item
+/// 7: `diff-trace` and `plot` refused it as "a trace line is one JSON object (column 1)").
 @Suite struct GoldenTraceToolsTests {
     @Test func diffTraceAndPlotReadAGoldensTrace() throws {
         let folder = try CLI.temporaryFolder()

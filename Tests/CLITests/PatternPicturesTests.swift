@@ -1,21 +1,23 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// The README's pattern gallery table: its pictures are what `Scenarios/patterns/pictures.sh` draws with
+/// The pattern gallery table (docs/patterns.md): its pictures are what `Scenarios/patterns/pictures.sh` draws with
 /// render-grid today, and what it quotes of `verify` is verify's real output on each naive scenario.
 @Suite
 struct PatternPicturesTests {
     static let committed = CLI.packageRoot.appendingPathComponent("docs/images/patterns")
 
-    /// A row of README's gallery table: the pattern number, the pair its pictures show, the verify text
+    /// A row of the gallery table: the pattern number, the pair its pictures show, the verify text
     /// it quotes (between backticks) and the fix it gives.
     struct Row { var pattern: Int; var pairs: [String]; var says: String; var fix: String; var pictures: [String] }
 
-    /// The rows of README's table under "### The pattern gallery".
+    /// The rows of the table in docs/patterns.md, "The pattern gallery", with each picture as its path from the
+    /// package root.
     static func rows() throws -> [Row] {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let start = readme.range(of: "### The pattern gallery") else { return [] }
-        let section = readme[start.upperBound...].prefix { _ in true }
+        let page = DocsText.rootPicturePaths(in: try DocsText.page("docs/patterns.md"), of: "docs/patterns.md")
+        guard let start = page.range(of: "# The pattern gallery") else { return [] }
+        let section = page[start.upperBound...].prefix { _ in true }
         var rows: [Row] = []
         for line in section.split(separator: "\n") {
             if line.hasPrefix("#") { break }
@@ -56,22 +58,22 @@ struct PatternPicturesTests {
             """)
     }
 
-    /// The sample lines in README's verify section that come from scenarios (the others come from the
-    /// hand-built frames of `PatternMonitorTests`) are verify's output on them, word for word.
+    /// The sample lines in the verify article (GridTools' DocC catalog) that come from scenarios (the others come from
+    /// the hand-built frames of `PatternMonitorTests`) are verify's output on them, word for word.
     @Test(arguments: [(1, "patterns/01-seam-at-wrap-naive"), (2, "none-edge"), (3, "freshcode-gaps"),
                       (4, "patterns/04-multi-page-flick-naive"), (7, "insets-paging"), (10, "patterns/10-deceleration-naive"),
                       (11, "patterns/11-rewind-at-wrap-naive"), (12, "patterns/12-locked-axis-moves-naive")])
     func readmeSampleLinesAreRealOutput(pattern: Int, scenario: String) throws {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let sample = readme.split(separator: "\n").first { $0.hasPrefix("pattern \(pattern) (") }
+        let docs = try DocsText.all()
+        let sample = docs.split(separator: "\n").first { $0.hasPrefix("pattern \(pattern) (") }
         let result = try CLI.run(["verify", "Scenarios/\(scenario).json"])
         let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("pattern \(pattern) (") }
-        #expect(sample != nil && sample == line, "README's sample line for pattern \(pattern) is not verify's output on \(scenario):\n\(line ?? "none")")
+        #expect(sample != nil && sample == line, "the documentation's sample line for pattern \(pattern) is not verify's output on \(scenario):\n\(line ?? "none")")
     }
 
     @Test func readmeTableQuotesVerifyAndShowsEveryPicture() throws {
         let rows = try Self.rows()
-        #expect(rows.map(\.pattern) == Array(1...12), "README's gallery table rows: \(rows.map(\.pattern))")
+        #expect(rows.map(\.pattern) == Array(1...12), "the gallery table rows: \(rows.map(\.pattern))")
         var shown: Set<String> = []
         for row in rows {
             #expect(!row.pairs.isEmpty, "row \(row.pattern) names no naive scenario")
@@ -91,6 +93,6 @@ struct PatternPicturesTests {
                 shown.insert((picture as NSString).lastPathComponent)
             }
         }
-        #expect(shown == Set(CLI.files(in: Self.committed)), "pictures not shown in README: \(Set(CLI.files(in: Self.committed)).subtracting(shown))")
+        #expect(shown == Set(CLI.files(in: Self.committed)), "pictures not shown in docs/patterns.md: \(Set(CLI.files(in: Self.committed)).subtracting(shown))")
     }
 }

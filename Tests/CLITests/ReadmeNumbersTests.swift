@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// Numbers README states about render-grid's outputs, computed here from those outputs.
+/// Numbers the documentation states about render-grid's outputs, computed here from those outputs.
 @Suite struct ReadmeNumbersTests {
-    /// The "**Size.**" bullet of "Regression-test your scroll behaviour" as one line.
+    /// The "**Size.**" bullet of "Regression-test your scroll behaviour" (GridTools' `CheckAndGoldens`) as one line.
     static func sizeBullet() throws -> String {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
+        let lines = try DocsText.page(CheckReadmeTests.page).components(separatedBy: "\n")
         let start = try #require(lines.firstIndex { $0.hasPrefix("- **Size.** The bundled scenarios' goldens") })
         var bullet = [lines[start]]
         for line in lines[(start + 1)...] {
@@ -36,7 +36,7 @@ import Testing
     @Test func goldenSizes() throws {
         let bullet = try Self.sizeBullet()
         let m = try #require(bullet.firstMatch(of: /take ([0-9,]+) bytes \(key frames ([0-9,]+), manifests ([0-9,]+), traces ([0-9,]+)\) against ([0-9,]+) bytes for all their ([0-9,]+) frames/),
-                             "README's size bullet: \(bullet)")
+                             "the size bullet: \(bullet)")
         let keys = try Self.goldenBytes { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
         let manifests = try Self.goldenBytes { $0 == "manifest.json" }
         let traces = try Self.goldenBytes { $0 == "trace.jsonl.gz" }
@@ -82,10 +82,10 @@ import Testing
 
     /// "holds 212 bad scenarios" and "a corpus of 35 bad traces": the corpora's sizes.
     @Test func corpusSizes() throws {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let robustness = try DocsText.page("docs/robustness.md"), tests = try DocsText.page("docs/tests.md")
         let scenarios = CLI.files(in: CLI.packageRoot.appendingPathComponent("Tests/TestSupport/BadScenarios")).filter { $0.hasSuffix(".json") }
         let traces = CLI.files(in: CLI.packageRoot.appendingPathComponent("Tests/GridToolsTests/Fixtures/BadTraces")).filter { $0.hasSuffix(".jsonl") }
-        #expect(readme.contains("holds \(scenarios.count) bad scenarios"), "\(scenarios.count) bad scenarios")
-        #expect(readme.contains("a corpus of \(traces.count) bad traces"), "\(traces.count) bad traces")
+        #expect(robustness.contains("holds \(scenarios.count) bad scenarios"), "\(scenarios.count) bad scenarios")
+        #expect(tests.contains("a corpus of \(traces.count) bad traces"), "\(traces.count) bad traces")
     }
 }

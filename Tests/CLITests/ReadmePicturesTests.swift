@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import Rasterizer
 
-/// README's pictures (outside the pattern gallery, which `PatternPicturesTests` covers) are what render-grid's
+/// The documentation's pictures (README, docs/ and the DocC articles, whose Resources link to docs/images; outside the
+/// pattern gallery, which `PatternPicturesTests` covers) are what render-grid's
 /// commands draw today, and every number their captions state is computed here from that output (the trace, the
 /// pixels or `diff --json`): a caption that no longer tells the truth fails, and so does a caption with a number
 /// this suite does not check.
@@ -59,16 +61,17 @@ import Rasterizer
             """)
     }
 
-    // MARK: README text
+    // MARK: The documentation's text
 
+    /// Every page, each picture written as its path from the package root (`docs/images/NAME.png`).
     static func readme() throws -> String {
-        try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        try DocsText.all()
     }
 
     /// The paragraph (lines up to a blank line) that holds `anchor`, from its first line.
     static func paragraph(containing anchor: String) throws -> String {
         let lines = try readme().components(separatedBy: "\n")
-        let index = try #require(lines.firstIndex { $0.contains(anchor) }, "README has no line with \(anchor)")
+        let index = try #require(lines.firstIndex { $0.contains(anchor) }, "no page has a line with \(anchor)")
         var start = index, end = index
         while start > 0 && !lines[start - 1].trimmingCharacters(in: .whitespaces).isEmpty { start -= 1 }
         while end + 1 < lines.count && !lines[end + 1].trimmingCharacters(in: .whitespaces).isEmpty { end += 1 }
@@ -90,7 +93,7 @@ import Rasterizer
         #expect(unchecked.isEmpty, "\(what): the caption states numbers no test checks: \(unchecked)\n\(caption)")
     }
 
-    /// "−4" for -4 (the README's minus sign).
+    /// "−4" for -4 (the documentation's minus sign).
     static func signed(_ value: Double) -> String {
         let text = value == value.rounded() ? String(Int(value.magnitude)) : String(value.magnitude)
         return (value < 0 ? "−" : "") + text
@@ -336,8 +339,8 @@ import Rasterizer
         Self.check(header.components(separatedBy: "![").first!, states: ["every 12th frame", "frame \(hudFrame)"], "the long-fling table")
     }
 
-    /// Every picture README shows from docs/images (outside the pattern gallery) is one this suite makes, and every
-    /// file in docs/images is shown.
+    /// Every picture the documentation shows from docs/images (outside the pattern gallery) is one this suite makes,
+    /// and every file in docs/images is shown.
     @Test func everyPictureIsMadeAndShown() throws {
         let made: Set<String> = ["drag-atRest-frame60-1x.png", "far-away-labels.png", "parallax-frame20.png", "parallax-frame21.png",
                                  "freshcode-gaps-sheet.png", "diff-strip.png", "sheet-long-fling.png", "plot-long-fling.png",
@@ -346,13 +349,13 @@ import Rasterizer
                                  "carousel-loop-seamless.png", "rotate.png"]
         let readme = try Self.readme()
         let shown = Set(readme.matches(of: /docs\/images\/([A-Za-z0-9_.-]+\.png)/).map { String($0.output.1) })
-        #expect(shown == made, "README shows \(shown.subtracting(made).sorted()) that no test makes; \(made.subtracting(shown).sorted()) made but not shown")
+        #expect(shown == made, "the docs show \(shown.subtracting(made).sorted()) that no test makes; \(made.subtracting(shown).sorted()) made but not shown")
         let files = Set(CLI.files(in: Self.images).filter { $0.hasSuffix(".png") })
-        #expect(files == made, "docs/images holds \(files.subtracting(made).sorted()) that README does not show")
+        #expect(files == made, "docs/images holds \(files.subtracting(made).sorted()) that no page shows")
     }
 }
 
-/// 52113 as "52,113", as the README writes counts.
+/// 52113 as "52,113", as the documentation writes counts.
 enum GroupedNumber {
     static func text(_ n: Int) -> String {
         let digits = String(n.magnitude)

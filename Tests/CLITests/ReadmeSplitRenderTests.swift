@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The README's split-render recipe, run verbatim with real processes on the scenario it names: the shell loop, the
-/// GNU parallel line and the CI matrix (each job in a folder of its own, sharing only what it uploads) each give the
-/// frames and trace of a one-process render, byte for byte, and the loop and parallel fail when a shard fails (the
-/// loop used to `wait` for nothing in particular and exit 0).
+/// The split-render recipe (docs/recipes.md), run verbatim with real processes on the scenario it names: the shell
+/// loop, the GNU parallel line and the CI matrix (each job in a folder of its own, sharing only what it uploads) each
+/// give the frames and trace of a one-process render, byte for byte, and the loop and parallel fail when a shard fails
+/// (the loop used to `wait` for nothing in particular and exit 0).
 @Suite struct ReadmeSplitRenderTests {
-    /// The README's "Splitting a long render" paragraph and its code blocks.
+    /// The "Splitting a long render" paragraph of docs/recipes.md and its code blocks.
     static let section: String = {
-        let readme = (try? String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let readme = (try? DocsText.page("docs/recipes.md")) ?? ""
         guard let start = readme.range(of: "**Splitting a long render.**"),
               let end = readme.range(of: "**A GIF, MP4 or APNG**", range: start.upperBound..<readme.endIndex) else { return "" }
         return String(readme[start.lowerBound..<end.lowerBound])
@@ -44,7 +44,7 @@ import TestSupport
         return folder
     }
 
-    /// `script` run by bash in `folder` with `B` set as the README's examples set it.
+    /// `script` run by bash in `folder` with `B` set as the CLI reference's examples set it.
     static func bash(_ script: String, in folder: URL) throws -> CLI.Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 21's scenario traps through the real executable: a fling-only scenario shows the fling, a one-row loop is
 /// refused with the fix, and hand-written JSON mistakes get one line with the file, the mistake, where and the fix.
@@ -75,13 +76,11 @@ import Testing
         #expect(CLI.files(in: folder) == ["carousel.json"])
     }
 
-    /// The README's "Scenarios" section shows real errors: each `$ swift run render-grid render FILE` there is
-    /// followed by the exact line the executable prints (run here with an `--out` of its own, which no error reads).
+    /// The documentation shows real errors (GridModel's "Scenarios" and "Loops" articles): each
+    /// `$ swift run render-grid render FILE` on any page is followed by the exact line the executable prints (run
+    /// here with an `--out` of its own, which no error reads).
     @Test func theReadmeShowsRealErrors() throws {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n## Scenarios\n"))
-        let end = try #require(readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex))
-        let lines = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let lines = try DocsText.all().split(separator: "\n").map(String.init)
         var checked = 0
         for (i, line) in lines.enumerated() where line.hasPrefix("$ swift run render-grid render ") && i + 1 < lines.count {
             let arguments = line.dropFirst("$ swift run render-grid ".count).split(separator: " ").map(String.init)
@@ -89,9 +88,9 @@ import Testing
             defer { try? FileManager.default.removeItem(at: out) }
             let result = try CLI.run(arguments + ["--out", out.appendingPathComponent("frames").path])
             #expect(result.status == 2)
-            #expect(result.stderr == lines[i + 1] + "\n", "README: \(lines[i + 1])\nreal:   \(result.stderr)")
+            #expect(result.stderr == lines[i + 1] + "\n", "docs: \(lines[i + 1])\nreal:   \(result.stderr)")
             checked += 1
         }
-        #expect(checked >= 5)
+        #expect(checked >= 5, "\(checked) errors shown")
     }
 }

@@ -4,7 +4,8 @@ import Testing
 /// Issue 21: a tool's outputs never become another tool's inputs. `sheet`, `plot` and `render --sheet` write
 /// sheet.png and trace.png beside the frames; `diff` pairs only frames there, and `sheet` reads only frames.
 @Suite struct ToolOutputsTests {
-    /// The README's example: render twice, a sheet and a plot of one render; the two folders still compare equal.
+    /// GridTools' SheetsAndPlots article's example: render twice, a sheet and a plot of one render; the two folders
+    /// still compare equal.
     @Test func sheetAndPlotBesideTheFramesAreNotFrames() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The model's scroll physics against five contentOffset timelines recorded from real UIKit (issue 23;
 /// Tests/Fixtures/uikit-traces): each trace's finger is replayed through `render-grid render --scale 3` and the
 /// written trace.jsonl is compared with UIKit's offsets, delegate callbacks, release velocity and target.
-/// `RENDER_GRID_PRINT_RESIDUALS=1` prints the README's residual table.
+/// `RENDER_GRID_PRINT_RESIDUALS=1` prints docs/physics.md's residual table.
 @Suite struct UIKitTraceReplayTests {
     /// One frame of the model's trace.jsonl.
     struct Frame: Sendable {
@@ -18,7 +19,7 @@ import Testing
         var releaseVelocityY: Double?, targetY: Double?
     }
 
-    /// What the model's replay of a trace differs by, the numbers the gates and the README's table use.
+    /// What the model's replay of a trace differs by, the numbers the gates and docs/physics.md's table use.
     struct Residuals: Sendable {
         var name: String
         /// The worst |model − UIKit| while dragging, at frame time `duringAt` (model and UIKit values).
@@ -75,7 +76,7 @@ import Testing
 
         static func seconds(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "none" }
 
-        /// This trace's row of the README's table.
+        /// This trace's row of docs/physics.md's table.
         var row: String {
             let shift = Int((delta * 1000).rounded())
             let settle = settleModel == nil && settleUIKit == nil ? "none" : "\(Self.seconds(settleModel)) vs \(Self.seconds(settleUIKit))"
@@ -141,7 +142,7 @@ import Testing
         return (trace, try result.get())
     }
 
-    /// The README's table: a header and one row per trace.
+    /// docs/physics.md's table: a header and one row per trace.
     static func table() throws -> [String] {
         try tableHeader + UIKitTrace.names.map { name in
             let (trace, replay) = try Self.replay(name)
@@ -201,10 +202,14 @@ import Testing
         let uikitVelocity = trace.releaseVelocityY * 1000
         let releaseFrame = replay.frames.first { $0.events.contains("willEndDragging") }!.t
         if name == "rubberband_top" {
-            // The known difference (README): UIKit reported −625 pt/s for a finger held still 0.31 s past the top
-            // edge, and its motion shows no trace of it; the model reports 0.
-            #expect(abs(uikitVelocity - -625) <= 1e-3, "\(name) velocity: UIKit \(uikitVelocity) pt/s, README says −625")
-            #expect(velocity == 0, "\(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), README says 0 (UIKit \(uikitVelocity))")
+            // The known difference (docs/physics.md): UIKit reported −625 pt/s for a finger held still 0.31 s past the
+            // top edge, and its motion shows no trace of it; the model reports 0.
+            #expect(abs(uikitVelocity - -625) <= 1e-3,
+                    "\(name) velocity: UIKit \(uikitVelocity) pt/s, docs/physics.md says −625")
+            #expect(velocity == 0, """
+                \(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), docs/physics.md says 0 \
+                (UIKit \(uikitVelocity))
+                """)
         } else {
             #expect(abs(velocity - uikitVelocity) <= 1, "\(name) velocity: model \(velocity) pt/s at frame t \(releaseFrame), UIKit \(uikitVelocity) pt/s")
         }
@@ -219,23 +224,22 @@ import Testing
         #expect(trace.samples.count > 50 && trace.touches.first?.phase == "began" && trace.touches.last?.phase == "ended")
     }
 
-    /// README's "Physics measured against UIKit" table, between `<!-- uikit-residuals -->` and
+    /// docs/physics.md's "Physics measured against UIKit" table, between `<!-- uikit-residuals -->` and
     /// `<!-- /uikit-residuals -->`, is the one these replays give.
     @Test func readmeResidualTable() throws {
         let table = try Self.table()
         if ProcessInfo.processInfo.environment["RENDER_GRID_PRINT_RESIDUALS"] == "1" {
             print(table.joined(separator: "\n"))
         }
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
+        let lines = try DocsText.page("docs/physics.md").components(separatedBy: "\n")
         guard let open = lines.firstIndex(of: "<!-- uikit-residuals -->"),
               let close = lines[open...].firstIndex(of: "<!-- /uikit-residuals -->") else {
-            Issue.record("README.md has no <!-- uikit-residuals --> … <!-- /uikit-residuals --> block: run with RENDER_GRID_PRINT_RESIDUALS=1 and paste the printed table between those markers in \"Physics measured against UIKit\":\n\(table.joined(separator: "\n"))")
+            Issue.record("docs/physics.md has no <!-- uikit-residuals --> … <!-- /uikit-residuals --> block: run with RENDER_GRID_PRINT_RESIDUALS=1 and paste the printed table between those markers:\n\(table.joined(separator: "\n"))")
             return
         }
         let block = lines[(open + 1)..<close].filter { !$0.isEmpty }
         let differing = (0..<max(block.count, table.count)).filter { $0 >= block.count || $0 >= table.count || block[$0] != table[$0] }
-        let details = differing.map { "README: \($0 < block.count ? block[$0] : "(none)")\n  now: \($0 < table.count ? table[$0] : "(none)")" }
-        #expect(block == table, "README's UIKit residual table differs from the replays' (paste the table RENDER_GRID_PRINT_RESIDUALS=1 prints):\n\(details.joined(separator: "\n"))")
+        let details = differing.map { "docs: \($0 < block.count ? block[$0] : "(none)")\n  now: \($0 < table.count ? table[$0] : "(none)")" }
+        #expect(block == table, "docs/physics.md's UIKit residual table differs from the replays' (paste the table RENDER_GRID_PRINT_RESIDUALS=1 prints):\n\(details.joined(separator: "\n"))")
     }
 }

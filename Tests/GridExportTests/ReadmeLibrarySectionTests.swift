@@ -1,17 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// The README's "Use it as a library" section is enough for a new user to
+/// The library page's "Use it as a library" section (GridExport's DocC catalog) is enough for a new user to
 /// copy the example into their own package: the manifest's product dependencies, the imports, and
 /// every helper the snippet calls.
 @Suite struct ReadmeLibrarySectionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let page = "Sources/GridExport/GridExport.docc/LibraryAPI.md"
 
     static func librarySection() throws -> String {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "## Use it as a library\n"))
-        let end = readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
-        return String(readme[start.upperBound..<end])
+        try #require(DocsText.section("Use it as a library", in: DocsText.page(page)), "\(page) has no such heading")
     }
 
     /// The snippet uses `ScenarioFile`, `PNGCodec`, `PixelMatch`, `Data`, `#require`: without the
@@ -34,7 +32,8 @@ import Testing
     @Test func everyHelperTheSnippetCallsIsShown() throws {
         let section = try ReadmeLibrarySectionTests.librarySection()
         if section.contains("exampleFile(") {
-            #expect(section.contains("func exampleFile"), "the snippet calls exampleFile(_:) but the README never defines it")
+            #expect(section.contains("func exampleFile"),
+                    "the snippet calls exampleFile(_:) but the page never defines it")
         }
     }
 }

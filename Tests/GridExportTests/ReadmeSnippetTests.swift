@@ -1,24 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// The README's library example is the example client's own files, word for word, so it cannot drift: the first
-/// Swift block of "Use it as a library" is the test file's `// README: begin` … `// README: end` part (imports,
-/// helper and test), the second is the example's Package.swift.
+/// The library page's example (GridExport's DocC catalog) is the example client's own files, word for word, so it
+/// cannot drift: the first Swift block of "Use it as a library" is the test file's `// README: begin` … `// README:
+/// end` part (imports, helper and test), the second is the example's Package.swift.
 @Suite struct ReadmeSnippetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The Swift blocks of the README's library section, in order.
+    /// The Swift blocks of the library section, in order.
     static func swiftBlocks() throws -> [String] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Use it as a library\n"))
-        let sectionEnd = readme.range(of: "\n## ", range: section.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
-        var blocks: [String] = [], cursor = section.upperBound
-        while let open = readme.range(of: "```swift\n", range: cursor..<sectionEnd),
-              let close = readme.range(of: "```\n", range: open.upperBound..<sectionEnd) {
-            blocks.append(String(readme[open.upperBound..<close.lowerBound]))
-            cursor = close.upperBound
-        }
-        return blocks
+        DocsText.codeBlocks("swift", in: try ReadmeLibrarySectionTests.librarySection())
     }
 
     @Test func theReadmeSnippetIsTheExamplesTest() throws {
@@ -48,11 +40,8 @@ import Testing
         let begin = try #require(example.range(of: "// README: begin\n"))
         let end = try #require(example.range(of: "// README: end\n", range: begin.upperBound..<example.endIndex))
         let snippet = String(example[begin.upperBound..<end.lowerBound])
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Test your own scroll view\n"))
-        let block = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
-        let close = try #require(readme.range(of: "```\n", range: block.upperBound..<readme.endIndex))
-        #expect(String(readme[block.upperBound..<close.lowerBound]) == snippet)
+        let section = try #require(DocsText.section("Test your own scroll view", in: DocsText.page("README.md")))
+        #expect(DocsText.codeBlocks("swift", in: section).first == snippet)
         #expect(snippet.contains("recording.verify()") && snippet.contains("ScrollPlayer("))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GridModel
 
 /// The `touches` step in a file: what decodes, and every error one line with its JSON path and what is allowed.
@@ -34,9 +35,10 @@ import Testing
         #expect(abs(span - 0.12) < 1e-6)
     }
 
-    /// README's example of the step (the JSON block after "`touches` replays") is a step that decodes to the issue's.
+    /// The Steps article's example of the step (the JSON block after "`touches` replays", GridModel's DocC catalog) is
+    /// a step that decodes to the issue's.
     @Test func theReadmeExampleDecodes() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try DocsText.page("Sources/GridModel/GridModel.docc/Steps.md")
         let intro = try #require(readme.range(of: "`touches` replays one finger's gesture"))
         let open = try #require(readme.range(of: "```json\n", range: intro.upperBound..<readme.endIndex))
         let close = try #require(readme.range(of: "```\n", range: open.upperBound..<readme.endIndex))

@@ -79,7 +79,7 @@ import Testing
     }
 
     /// Touches right after a drag with "then": "keep": the held finger lifts at rest, then the new one touches down
-    /// (validation accepts it; README says so).
+    /// (validation accepts it; GridModel's Steps article says so).
     @Test func touchesAfterAKeptDragLiftTheHeldFinger() throws {
         var scroll = ScrollSpec()
         scroll.recenter = .none
