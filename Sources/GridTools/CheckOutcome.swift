@@ -22,14 +22,14 @@ public struct CheckOutcome: Sendable, Equatable {
     }
 
     /// The goldens folder as the user gave it.
-    public var goldensPath: String
+    public internal(set) var goldensPath: String
     /// The record mode in effect.
-    public var recordMode: RecordMode
+    public internal(set) var recordMode: RecordMode
     /// One entry per scenario checked, then one per obsolete or pruned golden.
-    public var scenarios: [ScenarioOutcome]
+    public internal(set) var scenarios: [ScenarioOutcome]
     /// The pixel metric the frames were compared with, in words (`PixelMatchOptions.label`), as the text summary,
     /// report.html, JUnit and `--json` name it.
-    public var metric: String
+    public internal(set) var metric: String
 
     /// An outcome with each argument as its property.
     public init(goldensPath: String, recordMode: RecordMode, scenarios: [ScenarioOutcome],
@@ -88,11 +88,11 @@ public struct ScenarioOutcome: Sendable, Equatable {
         }
 
         /// What the image shows.
-        public var kind: Kind
+        public internal(set) var kind: Kind
         /// The frame it shows (the first frame of the range for `.animation`).
-        public var frame: Int
+        public internal(set) var frame: Int
         /// The path relative to the report folder, with `/` separators.
-        public var path: String
+        public internal(set) var path: String
 
         /// An artifact with each argument as its property.
         public init(kind: Kind, frame: Int, path: String) {
@@ -103,28 +103,28 @@ public struct ScenarioOutcome: Sendable, Equatable {
     }
 
     /// The scenario's name (its file name without `.json`), which names its golden.
-    public var name: String
+    public internal(set) var name: String
     /// The scenario file as the user gave it, or nil for an obsolete golden.
-    public var scenarioPath: String?
+    public internal(set) var scenarioPath: String?
     /// The result.
-    public var verdict: Verdict
+    public internal(set) var verdict: Verdict
     /// One line: what happened ("frame 139 of 218 differs: 52,113 pixels"), machine drift first when present.
-    public var summary: String
+    public internal(set) var summary: String
     /// The explanation, one sentence per line: rendering-identity drift first, then sequence verdicts (frame
     /// count, fps, options), then the semantic trace diff, then pixel counts per failing frame.
-    public var details: [String]
+    public internal(set) var details: [String]
     /// Frames in the sequence.
-    public var frameCount: Int
+    public internal(set) var frameCount: Int
     /// The first frame that fails, if any.
-    public var firstFailingFrame: Int?
+    public internal(set) var firstFailingFrame: Int?
     /// How many frames fail: frames both sequences have whose pixels differ beyond the tolerance or whose trace
     /// line differs, plus the frames only one of them has (a changed frame count). Every report (text, HTML,
     /// JUnit, `--json`) states this one number, through `failingFramesText`.
-    public var failingFrameCount: Int
+    public internal(set) var failingFrameCount: Int
     /// Images written to the report folder for this scenario.
-    public var artifacts: [Artifact]
+    public internal(set) var artifacts: [Artifact]
     /// Wall-clock seconds spent on this scenario.
-    public var seconds: Double
+    public internal(set) var seconds: Double
 
     /// `failingFrameCount` as every report words it ("76 failing frames"), or nil when none fails.
     ///

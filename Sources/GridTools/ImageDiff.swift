@@ -13,27 +13,36 @@ public enum FrameStatus: String, Sendable {
 /// How one pair of frames compares.
 public struct FrameComparison: Sendable {
     /// Path relative to the compared folders (the file name for two files).
-    public var path: String
+    public internal(set) var path: String
     /// How the pair compares.
-    public var status: FrameStatus
+    public internal(set) var status: FrameStatus
     /// Pixels that differ beyond the threshold (anti-aliasing excepted, unless counted).
-    public var differentPixels = 0
+    public internal(set) var differentPixels = 0
     /// Differing pixels taken for anti-aliasing, not counted as different.
-    public var antialiasedPixels = 0
+    public internal(set) var antialiasedPixels = 0
     /// Pixels in the expected frame.
-    public var totalPixels = 0
+    public internal(set) var totalPixels = 0
     /// Bounding box of the differing pixels.
-    public var box: IntRect?
+    public internal(set) var box: IntRect?
     /// Sizes when they differ: expected and actual, width × height.
-    public var expectedSize: (Int, Int)?
+    public internal(set) var expectedSize: (Int, Int)?
     /// The actual frame's size when the sizes differ, width × height.
-    public var actualSize: (Int, Int)?
-    /// Over the tolerance (a changed frame within it passes).
-    public var failed = false
+    public internal(set) var actualSize: (Int, Int)?
+    /// The differing pixels the tolerance allows in this frame (`DiffOptions.limit(forPixels:)`).
+    public internal(set) var allowedPixels = 0
+    /// Over the tolerance: added, removed or resized, or more differing pixels than allowed (a changed frame
+    /// within the tolerance passes).
+    public var failed: Bool {
+        switch status {
+        case .same: return false
+        case .changed: return differentPixels > allowedPixels
+        case .sizeChanged, .added, .removed: return true
+        }
+    }
     /// Time spent decoding both PNGs and running the metric, in seconds.
-    public var decodeSeconds = 0.0
+    public internal(set) var decodeSeconds = 0.0
     /// Time spent running the metric, in seconds.
-    public var compareSeconds = 0.0
+    public internal(set) var compareSeconds = 0.0
     /// `differentPixels / totalPixels` (0 for an empty frame).
     public var ratio: Double { totalPixels > 0 ? Double(differentPixels) / Double(totalPixels) : 0 }
 }
@@ -130,12 +139,12 @@ public struct DiffOptions: Sendable {
 /// What `ImageDiff.run` found.
 public struct DiffReport: Sendable {
     /// Every pair, sorted by relative path.
-    public var frames: [FrameComparison]
+    public internal(set) var frames: [FrameComparison]
     /// The options the comparison ran with.
-    public var options: DiffOptions
+    public internal(set) var options: DiffOptions
     /// PNG files in a frame folder that are not frames (`sheet.png`, `trace.png`), so not compared: relative
     /// paths from either side, sorted (see `ImageDiff.isFrameName`).
-    public var skipped: [String] = []
+    public internal(set) var skipped: [String] = []
     /// Whether no pair failed.
     public var passed: Bool { !frames.contains { $0.failed } }
     /// The first pair that failed, if any.
@@ -294,8 +303,8 @@ public enum ImageDiff {
     }
 
     static func compare(path: String, _ a: String?, _ b: String?, options: DiffOptions) throws -> FrameComparison {
-        guard let a else { return FrameComparison(path: path, status: .added, failed: true) }
-        guard let b else { return FrameComparison(path: path, status: .removed, failed: true) }
+        guard let a else { return FrameComparison(path: path, status: .added) }
+        guard let b else { return FrameComparison(path: path, status: .removed) }
         let clock = ContinuousClock()
         let decodeStart = clock.now
         var bytesA = try read(a, options: options), bytesB = try read(b, options: options)
@@ -315,7 +324,7 @@ public enum ImageDiff {
         let decoded = clock.now
         guard imageA.width == imageB.width && imageA.height == imageB.height else {
             return FrameComparison(path: path, status: .sizeChanged, totalPixels: imageA.width * imageA.height,
-                                   expectedSize: (imageA.width, imageA.height), actualSize: (imageB.width, imageB.height), failed: true)
+                                   expectedSize: (imageA.width, imageA.height), actualSize: (imageB.width, imageB.height))
         }
         var match = options.match
         match.makeDiffImage = options.outputDirectory != nil
@@ -327,7 +336,7 @@ public enum ImageDiff {
         let total = imageA.width * imageA.height
         var c = FrameComparison(path: path, status: result.different == 0 ? .same : .changed,
                                 differentPixels: result.different, antialiasedPixels: result.antialiased, totalPixels: total, box: result.box)
-        c.failed = result.different > options.limit(forPixels: total)
+        c.allowedPixels = options.limit(forPixels: total)
         c.decodeSeconds = seconds(decoded - decodeStart)
         c.compareSeconds = seconds(compared - decoded)
         if let out = options.outputDirectory, result.different > 0, let diff = result.diffImage {

@@ -112,13 +112,13 @@ public enum Pattern: Int, Sendable, CaseIterable {
 /// ```
 public struct PatternFinding: Sendable, Equatable {
     /// The pattern.
-    public var pattern: Pattern
+    public internal(set) var pattern: Pattern
     /// The first frame that shows it.
-    public var frame: Int
+    public internal(set) var frame: Int
     /// The quantity the ideal (or the invariant) has, with its unit.
-    public var expected: String
+    public internal(set) var expected: String
     /// The quantity the frame shows, with its unit.
-    public var actual: String
+    public internal(set) var actual: String
 
     /// A finding of `pattern` at `frame`.
     public init(pattern: Pattern, frame: Int, expected: String, actual: String) {

@@ -17,14 +17,14 @@ public import GridModel
 /// ```
 public struct TraceDiff: Sendable, Equatable {
     /// The first frame number where the traces differ; nil when the traces agree.
-    public var firstDifferingFrame: Int?
+    public internal(set) var firstDifferingFrame: Int?
     /// Sentences, most important first: what differs at the first differing frame, the frame count,
     /// events that moved in time or that only one trace has, then the first difference of each other
     /// quantity. At most `maxFindings`.
-    public var findings: [String]
+    public internal(set) var findings: [String]
     /// Per-quantity summaries ("offsets differ in 12 frames, largest 3.5 pt at frame 141", "events added: 2
     /// recenter"), one line per quantity that differs; empty when the traces agree.
-    public var summary: [String]
+    public internal(set) var summary: [String]
 
     /// Whether the traces agree (`firstDifferingFrame == nil`).
     public var isEmpty: Bool { firstDifferingFrame == nil }

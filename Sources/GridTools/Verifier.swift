@@ -9,22 +9,22 @@ public struct VerifyReport: Sendable {
         /// or one of the pattern invariants (`PatternMonitor`).
         public enum Kind: String, Sendable { case pixels, coverage, keptSet, liveBound, pattern }
         /// Which check failed.
-        public var kind: Kind
+        public internal(set) var kind: Kind
         /// The (first) frame that failed.
-        public var frame: Int
+        public internal(set) var frame: Int
         /// One line saying what was found.
-        public var detail: String
+        public internal(set) var detail: String
         /// The last frame of a run of consecutive frames that failed in exactly the same way
         /// (`frame` is the first); nil for a single frame.
-        public var throughFrame: Int?
+        public internal(set) var throughFrame: Int?
         /// For pixel and coverage failures: the differing (or uncovered) pixels.
-        public var pixels = 0
+        public internal(set) var pixels = 0
         /// For pixel and coverage failures: the bounding box of those pixels, in device pixels.
-        public var box: IntRect?
+        public internal(set) var box: IntRect?
         /// The pattern this failure is (pattern checks, coverage as pattern 3, pixels on a loop as
         /// pattern 1, or 11 while an animated scroll rewinds across it, or far from the origin as pattern 8),
         /// with the quantity expected and shown.
-        public var finding: PatternFinding?
+        public internal(set) var finding: PatternFinding?
 
         /// The failure's name: the pattern's (`multi-page-flick`), `recenter-visible` for pixels that
         /// differ at a recenter, else nil.
@@ -33,36 +33,36 @@ public struct VerifyReport: Sendable {
             return recenter ? "recenter-visible" : nil
         }
         /// True for a pixel failure on a frame that recentered: the recenter is visible.
-        public var recenter = false
+        public internal(set) var recenter = false
     }
 
     /// Frames simulated.
-    public var frames = 0
+    public internal(set) var frames = 0
     /// Frames compared with the reference (all of them until a content edge, without `strictEdges`).
-    public var comparedFrames = 0
+    public internal(set) var comparedFrames = 0
     /// Recenters in all frames.
-    public var recenters = 0
+    public internal(set) var recenters = 0
     /// Frames with at least one recenter.
-    public var recenterFrames = 0
+    public internal(set) var recenterFrames = 0
     /// Tile reuses over the whole run.
-    public var tilesReused = 0
+    public internal(set) var tilesReused = 0
     /// Tile objects created over the whole run.
-    public var tilesCreated = 0
+    public internal(set) var tilesCreated = 0
     /// Frames where a content edge stopped the scroll.
-    public var edgeHitFrames = 0
+    public internal(set) var edgeHitFrames = 0
     /// The first frame where a content edge stopped the scroll; the reference comparison ends there.
-    public var firstEdgeFrame: Int?
+    public internal(set) var firstEdgeFrame: Int?
     /// The first frame the reference plane does not have: its timeline ended sooner (a `wait until idle`
     /// that ended sooner there than in a naive scroll); the reference comparison ends there too.
-    public var referenceEndFrame: Int?
+    public internal(set) var referenceEndFrame: Int?
     /// The most tiles live in one frame, layer tiles included.
-    public var maxLiveTiles = 0
+    public internal(set) var maxLiveTiles = 0
     /// The bound live tiles must stay under (nil when it does not apply, as in the pager).
-    public var liveTileBound: Int?
+    public internal(set) var liveTileBound: Int?
     /// The failures, at most `Verifier.maxReportedFailures`, runs of identical ones merged.
-    public var failures: [Failure] = []
+    public internal(set) var failures: [Failure] = []
     /// The first failure of each pattern, in the order found: verify's pattern lines.
-    public var patterns: [PatternFinding] = []
+    public internal(set) var patterns: [PatternFinding] = []
     /// Whether every check passed.
     public var passed: Bool { failures.isEmpty }
 }

@@ -27,6 +27,6 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let html = folder.appendingPathComponent("report.html").path
         _ = try CLI.run(["diff", a, b, "--out", folder.path, "--threshold", "0.1"])
-        #expect(try String(contentsOfFile: html, encoding: .utf8).contains("blended over pixelmatch 7's checkerboard"))
+        #expect(try String(contentsOfFile: html, encoding: .utf8).contains("blended over pixelmatch 7&#39;s checkerboard"))
     }
 }
