@@ -88,8 +88,6 @@ struct FramePipeline {
         // with 64 jobs allocates at most 3.
         let workers = (0..<jobs).map { _ in CanvasBox() }
         let batchSize = max(8, jobs * 4)
-        let renderer = renderer, cancellation = cancellation, compression = compression, encoder = encoder
-        let encode = encode, keepImages = keepImages, keepEveryGroup = keepEveryGroup
 
         var simulation: Simulation
         do { simulation = try Simulation(scenario: scenario, reference: reference, limits: limits) } catch {
@@ -101,54 +99,10 @@ struct FramePipeline {
 
         func flush() throws {
             guard !batch.isEmpty else { return }
-            // Group runs of identical frames; each group is rasterized once.
-            // With overlays every frame draws its own numbers, so none repeats another.
-            var grouping: [[FrameState]] = []
-            for frame in batch {
-                if !overlays, let last = grouping.last?.last, frame.drawsSame(as: last) {
-                    grouping[grouping.count - 1].append(frame)
-                } else {
-                    grouping.append([frame])
-                }
-            }
-            let groups = grouping
-            var carried: Output? = nil
-            if !overlays, let previous, previous.frame.drawsSame(as: groups[0][0]) { carried = previous.output }
-            let reused = carried
-            let results = Locked<[Int: Result<(output: Output?, rendered: Bool, kept: Int), Error>]>([:])
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: min(jobs, groups.count)) { worker in
-                let box = workers[worker]
-                while true {
-                    // A signal stops new work; frames already being written finish.
-                    if cancellation?.signalNumber != nil { return }
-                    let g = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard g < groups.count else { return }
-                    let result = Result<(output: Output?, rendered: Bool, kept: Int), Error> {
-                        let missing = pending(groups[g])
-                        let keptHere = groups[g].count - missing.count
-                        if missing.isEmpty { return (nil, false, keptHere) }
-                        let output: Output
-                        var rendered = false
-                        if g == 0, let reused {
-                            output = reused
-                        } else {
-                            // Taken out of the box, so the buffer is uniquely referenced and drawn in place.
-                            var canvas = try box.canvas.take() ?? renderer.canvas(for: groups[g][0])
-                            try renderer.render(groups[g][0], into: &canvas)
-                            output = Output(png: encode ? try PNGCodec.encode(canvas, compression: compression, encoder: encoder) : nil,
-                                            image: keepImages ? canvas : nil)
-                            box.canvas = canvas
-                            rendered = true
-                        }
-                        try store(output, missing)
-                        // Files keep only the batch's last output (the next batch may repeat it).
-                        return (keepEveryGroup || g == groups.count - 1 ? output : nil, rendered, keptHere)
-                    }
-                    results.withLock { $0[g] = result }
-                }
-            }
-            let finished = results.withLock { $0 }
+            let groups = Self.groups(batch, overlays: overlays)
+            var reused: Output? = nil
+            if !overlays, let previous, previous.frame.drawsSame(as: groups[0][0]) { reused = previous.output }
+            let finished = produce(groups, reused: reused, workers: workers, pending: pending, store: store)
             var outputs: [Output?] = []
             for g in 0..<groups.count {
                 switch finished[g] {
@@ -179,6 +133,75 @@ struct FramePipeline {
         }
         try flush()
         return counts
+    }
+}
+
+extension FramePipeline {
+    /// What one group's work gave: its output (kept for the caller, or nil), whether it was drawn, and how many of
+    /// its frames were on disk already.
+    typealias GroupResult = Result<(output: Output?, rendered: Bool, kept: Int), Error>
+
+    /// A batch as runs of identical frames; each run is rasterized once. With overlays every frame draws its own
+    /// numbers, so none repeats another.
+    static func groups(_ batch: [FrameState], overlays: Bool) -> [[FrameState]] {
+        var grouping: [[FrameState]] = []
+        for frame in batch {
+            if !overlays, let last = grouping.last?.last, frame.drawsSame(as: last) {
+                grouping[grouping.count - 1].append(frame)
+            } else {
+                grouping.append([frame])
+            }
+        }
+        return grouping
+    }
+
+    /// Draws, encodes and stores the groups on the workers, each taking the next group; `reused` is the first
+    /// group's output when it repeats the previous batch's last. A group not started (a signal) has no result.
+    func produce(_ groups: [[FrameState]], reused: Output?, workers: [CanvasBox],
+                 pending: @Sendable ([FrameState]) -> [FrameState],
+                 store: @Sendable (Output, [FrameState]) throws -> Void) -> [Int: GroupResult] {
+        let results = Locked<[Int: GroupResult]>([:])
+        let next = Atomic<Int>(0)
+        let pipeline = self
+        DispatchQueue.concurrentPerform(iterations: min(max(1, jobs), RenderOptions.maxJobs, groups.count)) { worker in
+            while true {
+                // A signal stops new work; frames already being written finish.
+                if pipeline.cancellation?.signalNumber != nil { return }
+                let g = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard g < groups.count else { return }
+                let result = GroupResult {
+                    try pipeline.produce(groups[g], last: g == groups.count - 1, reused: g == 0 ? reused : nil,
+                                         box: workers[worker], pending: pending, store: store)
+                }
+                results.withLock { $0[g] = result }
+            }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// One group: the frames not yet on disk drawn once (or the reused output), encoded and stored.
+    func produce(_ group: [FrameState], last: Bool, reused: Output?, box: CanvasBox,
+                 pending: ([FrameState]) -> [FrameState],
+                 store: (Output, [FrameState]) throws -> Void) throws -> (output: Output?, rendered: Bool, kept: Int) {
+        let missing = pending(group)
+        let keptHere = group.count - missing.count
+        if missing.isEmpty { return (nil, false, keptHere) }
+        let output: Output
+        var rendered = false
+        if let reused {
+            output = reused
+        } else {
+            // Taken out of the box, so the buffer is uniquely referenced and drawn in place.
+            var canvas = try box.canvas.take() ?? renderer.canvas(for: group[0])
+            try renderer.render(group[0], into: &canvas)
+            output = Output(png: encode ? try PNGCodec.encode(canvas, compression: compression, encoder: encoder) : nil,
+                            image: keepImages ? canvas : nil)
+            box.canvas = canvas
+            rendered = true
+        }
+        try store(output, missing)
+        // Files keep only the batch's last output (the next batch may repeat it).
+        return (keepEveryGroup || last ? output : nil, rendered, keptHere)
     }
 }
 

@@ -128,12 +128,7 @@ enum RenderCommand {
             throw error.located(in: file)
         }
         if terminal { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
-        if !quiet {
-            let ms = String(format: "%.2f", summary.msPerFrame)
-            let seconds = String(format: "%.2f", summary.seconds)
-            let keptNote = summary.framesKept > 0 ? ", \(summary.framesKept) kept from an earlier run" : ""
-            print("rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(max(0, summary.framesWritten - summary.framesRasterized)) repeated\(keptNote)) to \(options.outputDirectory) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, \(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)")
-        }
+        if !quiet { print(line(summary, folder: options.outputDirectory)) }
         if args.flag("--preview-commands") { print(PreviewCommands.script(folder: options.outputDirectory, list: summary.frameList), terminator: "") }
         if sheet {
             let path: String
@@ -143,6 +138,17 @@ enum RenderCommand {
             if !quiet { print("contact sheet \(path)") }
         }
         return 0
+    }
+
+    /// The line a render prints when it is done.
+    static func line(_ summary: RenderSummary, folder: String) -> String {
+        let ms = String(format: "%.2f", summary.msPerFrame)
+        let seconds = String(format: "%.2f", summary.seconds)
+        let keptNote = summary.framesKept > 0 ? ", \(summary.framesKept) kept from an earlier run" : ""
+        let repeated = max(0, summary.framesWritten - summary.framesRasterized)
+        return "rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(repeated) repeated\(keptNote)) "
+            + "to \(folder) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, "
+            + "\(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)"
     }
 
     /// `K/N` of `--shard`: shard K of N, 1 <= K <= N <= `maxCount` (the frame limit: more shards than frames

@@ -119,29 +119,10 @@ struct ScrollModel: ScrollEngine {
         self.faults = faults
         let vp = scenario.viewport
         let viewport = FixedSize(points: Size(width: vp.width, height: vp.height))
-        let content = FixedSize(points: scenario.scroll.contentSize)
         let tile = FixedSize(points: scenario.grid.tileSize)
         let strategy = scenario.scroll.recenter
-        let inset = scenario.scroll.adjustedContentInset
-        // The reference is the ideal plane: items always in 0 ..< N.
-        let indexing = reference ? ItemIndexing.modulo : scenario.grid.itemIndex
-        // A duplicate loop's default copies cover the largest viewport of the timeline (a rotation widens it).
-        var widest = Size(width: vp.width, height: vp.height)
-        for case let .resize(width, height) in scenario.steps {
-            widest = Size(width: max(widest.width, width), height: max(widest.height, height))
-        }
-        func axis(isX: Bool, reference: Bool) -> Axis {
-            isX ? Axis(count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.width, viewport: viewport.width,
-                       contentSize: content.width, reference: reference, strategy: strategy,
-                       insets: (Fixed.from(points: inset.left), Fixed.from(points: inset.right)),
-                       copies: scenario.grid.copies(viewport: widest.width), indexing: indexing)
-                : Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.height, viewport: viewport.height,
-                       contentSize: content.height, reference: reference, strategy: strategy,
-                       insets: (Fixed.from(points: inset.top), Fixed.from(points: inset.bottom)),
-                       copies: scenario.grid.copies(viewportHeight: widest.height), indexing: indexing)
-        }
-        x = axis(isX: true, reference: reference)
-        y = axis(isX: false, reference: reference)
+        x = Self.axis(scenario, isX: true, reference: reference)
+        y = Self.axis(scenario, isX: false, reference: reference)
         self.strategy = strategy
         // The reference is the ideal plane: UIKit's time-based friction (`scroll.friction`, pattern 10).
         rate = reference ? scenario.scroll.decelerationRate : scenario.effectiveDecelerationRate
@@ -174,29 +155,8 @@ struct ScrollModel: ScrollEngine {
         // the start tile as centred as the edges allow.
         let start = TileCoordinate(x: x.index(ofItem: scenario.grid.start.x), y: y.index(ofItem: scenario.grid.start.y))
         let page = scenario.scroll.pageSize.map { FixedSize(points: $0) } ?? viewport
-        func finiteStart(_ axis: Axis, _ startIndex: Int64) -> Int64 {
-            let centred = startIndex * axis.tile - (axis.viewport - axis.tile) / 2
-            let bounds = axis.bounds!
-            return min(max(centred, bounds.lowerBound), bounds.upperBound)
-        }
-        /// The reference of a loop that pages: the looping strip starts with its start tile centred, wherever
-        /// the page grid falls (half a page off it when a 390-point item pages a 195-point viewport), so the
-        /// ideal plane starts that far off its grid too and both page on the same grid relative to the tiles.
-        func loopPhase(isX: Bool, _ size: Int64) -> Int64 {
-            guard reference, scenario.grid.loop != .none, scenario.scroll.paging != .none, size > 0 else { return 0 }
-            let strip = axis(isX: isX, reference: false)
-            guard strip.isFinite, strip.enabled else { return 0 }
-            let s = finiteStart(strip, strip.index(ofItem: isX ? scenario.grid.start.x : scenario.grid.start.y))
-            let phase = s - Self.gridOrigin(strip, scenario.scroll.pageGrid)
-            return phase - Fixed.floorDiv(phase, size) * size
-        }
-        func initial(_ axis: Axis, _ startIndex: Int64, _ size: Int64, isX: Bool) -> (offset: Int64, anchorTile: Int64, anchorOrigin: Int64) {
-            if axis.isFinite { return (finiteStart(axis, startIndex), 0, 0) }
-            var o = Self.startOffset(axis, pageSize: size, paging: scenario.scroll.paging, grid: scenario.scroll.pageGrid)
-            if axis.enabled { o = min(max(o + loopPhase(isX: isX, size), axis.edges.lowerBound), axis.edges.upperBound) }
-            return (o, startIndex, o + (axis.viewport - axis.tile) / 2)
-        }
-        let ix = initial(x, start.x, page.width, isX: true), iy = initial(y, start.y, page.height, isX: false)
+        let ix = Self.initial(x, start.x, page.width, isX: true, scenario: scenario, reference: reference)
+        let iy = Self.initial(y, start.y, page.height, isX: false, scenario: scenario, reference: reference)
         offset = FixedPoint(x: ix.offset, y: iy.offset)
         layout = TileLayout(tileSize: tile, buffer: scenario.grid.buffer,
                             anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),

@@ -87,73 +87,13 @@ public enum ScenarioDecoder {
                                 scale: try vp.optional("scale")?.int(in: Allowed.scale) ?? 2)
         let fps = try members.optional("fps")?.int(in: Allowed.fps) ?? 60
 
-        var grid = GridSpec()
-        if let node = members.optional("grid") {
-            let g = try node.object("grid")
-            if let size = g.optional("tileSize") { grid.tileSize = try size.size("grid.tileSize", in: Allowed.tilePoints) }
-            if let start = g.optional("start") { grid.start = try start.tile("grid.start") }
-            if let buffer = g.optional("buffer") { grid.buffer = try buffer.int(in: Allowed.buffer) }
-            if let n = g.optional("columns"), n.value != .null { grid.columns = try n.int(in: Allowed.axisCount, orNull: true) }
-            if let n = g.optional("rows"), n.value != .null { grid.rows = try n.int(in: Allowed.axisCount, orNull: true) }
-            if let loop = g.optional("loop") { grid.loop = try loop.enumeration(LoopMode.self) }
-            if let content = g.optional("content") { grid.content = try content.enumeration(ContentMode.self) }
-            if let range = g.optional("range") { grid.range = try range.enumeration(TileRange.self) }
-            if let c = g.optional("loopCopies") { grid.loopCopies = try c.int(in: Allowed.loopCopies) }
-            if let i = g.optional("itemIndex") { grid.itemIndex = try i.enumeration(ItemIndexing.self) }
-            if let l = g.optional("loadLatency") { grid.loadLatency = try l.double(in: Allowed.loadLatency) }
-            if let u = g.optional("unloadedTile") { grid.unloadedTile = try u.enumeration(UnloadedTile.self) }
-        }
+        let grid = try decodeGrid(members.optional("grid"))
 
-        var scroll = ScrollSpec()
-        if let node = members.optional("scroll") {
-            let s = try node.object("scroll")
-            if let b = s.optional("bounces") { scroll.bounces = try b.bool() }
-            if let p = s.optional("paging") { scroll.paging = try p.enumeration(PagingMode.self) }
-            if let p = s.optional("pageSize") { scroll.pageSize = try p.size("scroll.pageSize", in: Allowed.pagePoints) }
-            if let r = s.optional("recenter") { scroll.recenter = try r.enumeration(RecenterStrategy.self) }
-            if let c = s.optional("contentSize") { scroll.contentSize = try c.size("scroll.contentSize", in: Allowed.contentPoints) }
-            if let d = s.optional("deceleration") { scroll.decelerationRate = try d.decelerationRate() }
-            if let g = s.optional("pageGrid") { scroll.pageGrid = try g.enumeration(PageGrid.self) }
-            if let i = s.optional("contentInset") { scroll.contentInset = try i.insets("scroll.contentInset", in: Allowed.insetPoints) }
-            if let i = s.optional("safeArea") { scroll.safeArea = try i.insets("scroll.safeArea", in: Allowed.insetPoints) }
-            if let a = s.optional("contentInsetAdjustment") { scroll.contentInsetAdjustment = try a.enumeration(InsetAdjustment.self) }
-            if let r = s.optional("resize") { scroll.resize = try r.enumeration(ResizePolicy.self) }
-            if let l = s.optional("pageLimit") { scroll.pageLimit = try l.enumeration(PageLimit.self) }
-            if let r = s.optional("offsetRounding") { scroll.offsetRounding = try r.enumeration(OffsetRounding.self) }
-            if let f = s.optional("flickAdds") { scroll.flickAdds = try f.bool() }
-            if let p = s.optional("precision") { scroll.precision = try p.enumeration(Precision.self) }
-            if let f = s.optional("friction") { scroll.friction = try f.enumeration(Friction.self) }
-            if let d = s.optional("touchDown") { scroll.touchDown = try d.enumeration(TouchDownPolicy.self) }
-            if let d = s.optional("decelerationStop") { scroll.decelerationStop = try d.enumeration(DecelerationStop.self) }
-        }
+        let scroll = try decodeScroll(members.optional("scroll"))
 
-        var pager: PagerSpec?
-        if let node = members.optional("pager") {
-            let p = try node.object("pager")
-            var spec = PagerSpec()
-            if let t = p.optional("thresholds") {
-                let m = try t.object("pager.thresholds")
-                if let h = m.optional("horizontal") { spec.horizontalThreshold = try h.double(in: Allowed.pagerThreshold) }
-                if let v = m.optional("vertical") { spec.verticalThreshold = try v.double(in: Allowed.pagerThreshold) }
-            }
-            if let d = p.optional("duration") { spec.duration = try d.double(in: Allowed.pagerDuration) }
-            pager = spec
-        }
+        let pager = try decodePager(members.optional("pager"))
 
-        var style = Style()
-        if let node = members.optional("style") {
-            let s = try node.object("style")
-            if let v = s.optional("placeholderColor") { style.placeholderColor = try v.color() }
-            if let v = s.optional("background") { style.background = try v.color() }
-            if let v = s.optional("tileColor") { style.tileColor = try v.color() }
-            if let v = s.optional("originTileColor") { style.originTileColor = try v.color() }
-            if let v = s.optional("borderColor") { style.borderColor = try v.color() }
-            if let v = s.optional("borderWidth") { style.borderWidth = try v.double(in: Allowed.borderWidth) }
-            if let v = s.optional("labelColor") { style.labelColor = try v.color() }
-            if let v = s.optional("fontSize") { style.fontSize = try v.double(in: Allowed.fontSize) }
-            if let v = s.optional("font") { style.font = try v.string() }
-            if let v = s.optional("labelFormat") { style.labelFormat = try v.enumeration(LabelFormat.self) }
-        }
+        let style = try decodeStyle(members.optional("style"))
 
         var layers: [Layer] = []
         if let node = members.optional("layers") { layers = try decodeLayers(node) }
@@ -164,6 +104,84 @@ public enum ScenarioDecoder {
                                 style: style, layers: layers, steps: steps)
         try scenario.validate(limits: limits)
         return scenario
+    }
+
+    /// `grid`, or its defaults when the member is absent.
+    static func decodeGrid(_ node: Node?) throws(ScenarioError) -> GridSpec {
+        var grid = GridSpec()
+        guard let node else { return grid }
+        let g = try node.object("grid")
+        if let size = g.optional("tileSize") { grid.tileSize = try size.size("grid.tileSize", in: Allowed.tilePoints) }
+        if let start = g.optional("start") { grid.start = try start.tile("grid.start") }
+        if let buffer = g.optional("buffer") { grid.buffer = try buffer.int(in: Allowed.buffer) }
+        if let n = g.optional("columns"), n.value != .null { grid.columns = try n.int(in: Allowed.axisCount, orNull: true) }
+        if let n = g.optional("rows"), n.value != .null { grid.rows = try n.int(in: Allowed.axisCount, orNull: true) }
+        if let loop = g.optional("loop") { grid.loop = try loop.enumeration(LoopMode.self) }
+        if let content = g.optional("content") { grid.content = try content.enumeration(ContentMode.self) }
+        if let range = g.optional("range") { grid.range = try range.enumeration(TileRange.self) }
+        if let c = g.optional("loopCopies") { grid.loopCopies = try c.int(in: Allowed.loopCopies) }
+        if let i = g.optional("itemIndex") { grid.itemIndex = try i.enumeration(ItemIndexing.self) }
+        if let l = g.optional("loadLatency") { grid.loadLatency = try l.double(in: Allowed.loadLatency) }
+        if let u = g.optional("unloadedTile") { grid.unloadedTile = try u.enumeration(UnloadedTile.self) }
+        return grid
+    }
+
+    /// `scroll`, or its defaults when the member is absent.
+    static func decodeScroll(_ node: Node?) throws(ScenarioError) -> ScrollSpec {
+        var scroll = ScrollSpec()
+        guard let node else { return scroll }
+        let s = try node.object("scroll")
+        if let b = s.optional("bounces") { scroll.bounces = try b.bool() }
+        if let p = s.optional("paging") { scroll.paging = try p.enumeration(PagingMode.self) }
+        if let p = s.optional("pageSize") { scroll.pageSize = try p.size("scroll.pageSize", in: Allowed.pagePoints) }
+        if let r = s.optional("recenter") { scroll.recenter = try r.enumeration(RecenterStrategy.self) }
+        if let c = s.optional("contentSize") { scroll.contentSize = try c.size("scroll.contentSize", in: Allowed.contentPoints) }
+        if let d = s.optional("deceleration") { scroll.decelerationRate = try d.decelerationRate() }
+        if let g = s.optional("pageGrid") { scroll.pageGrid = try g.enumeration(PageGrid.self) }
+        if let i = s.optional("contentInset") { scroll.contentInset = try i.insets("scroll.contentInset", in: Allowed.insetPoints) }
+        if let i = s.optional("safeArea") { scroll.safeArea = try i.insets("scroll.safeArea", in: Allowed.insetPoints) }
+        if let a = s.optional("contentInsetAdjustment") { scroll.contentInsetAdjustment = try a.enumeration(InsetAdjustment.self) }
+        if let r = s.optional("resize") { scroll.resize = try r.enumeration(ResizePolicy.self) }
+        if let l = s.optional("pageLimit") { scroll.pageLimit = try l.enumeration(PageLimit.self) }
+        if let r = s.optional("offsetRounding") { scroll.offsetRounding = try r.enumeration(OffsetRounding.self) }
+        if let f = s.optional("flickAdds") { scroll.flickAdds = try f.bool() }
+        if let p = s.optional("precision") { scroll.precision = try p.enumeration(Precision.self) }
+        if let f = s.optional("friction") { scroll.friction = try f.enumeration(Friction.self) }
+        if let d = s.optional("touchDown") { scroll.touchDown = try d.enumeration(TouchDownPolicy.self) }
+        if let d = s.optional("decelerationStop") { scroll.decelerationStop = try d.enumeration(DecelerationStop.self) }
+        return scroll
+    }
+
+    /// `pager`, or nil when the member is absent (no four-way pager).
+    static func decodePager(_ node: Node?) throws(ScenarioError) -> PagerSpec? {
+        guard let node else { return nil }
+        let p = try node.object("pager")
+        var spec = PagerSpec()
+        if let t = p.optional("thresholds") {
+            let m = try t.object("pager.thresholds")
+            if let h = m.optional("horizontal") { spec.horizontalThreshold = try h.double(in: Allowed.pagerThreshold) }
+            if let v = m.optional("vertical") { spec.verticalThreshold = try v.double(in: Allowed.pagerThreshold) }
+        }
+        if let d = p.optional("duration") { spec.duration = try d.double(in: Allowed.pagerDuration) }
+        return spec
+    }
+
+    /// `style`, or its defaults when the member is absent.
+    static func decodeStyle(_ node: Node?) throws(ScenarioError) -> Style {
+        var style = Style()
+        guard let node else { return style }
+        let s = try node.object("style")
+        if let v = s.optional("placeholderColor") { style.placeholderColor = try v.color() }
+        if let v = s.optional("background") { style.background = try v.color() }
+        if let v = s.optional("tileColor") { style.tileColor = try v.color() }
+        if let v = s.optional("originTileColor") { style.originTileColor = try v.color() }
+        if let v = s.optional("borderColor") { style.borderColor = try v.color() }
+        if let v = s.optional("borderWidth") { style.borderWidth = try v.double(in: Allowed.borderWidth) }
+        if let v = s.optional("labelColor") { style.labelColor = try v.color() }
+        if let v = s.optional("fontSize") { style.fontSize = try v.double(in: Allowed.fontSize) }
+        if let v = s.optional("font") { style.font = try v.string() }
+        if let v = s.optional("labelFormat") { style.labelFormat = try v.enumeration(LabelFormat.self) }
+        return style
     }
 
     static var stepNames: [String] { keys("steps[]") }

@@ -131,48 +131,24 @@ struct GoldenComparison {
         var result = GoldenComparison()
         let drift = drift(manifest, identity)
         if let drift { result.details.append(drift) }
-        var sequence: [String] = []
         // Options that make every frame incomparable: stop before rendering.
-        if manifest.scale != identity.scale || manifest.reference != identity.reference || manifest.fps != identity.fps {
-            if manifest.scale != identity.scale {
-                sequence.append("recorded with other options: scale \(manifest.scale), this run scale \(identity.scale) (--scale or viewport.scale)")
-            }
-            if manifest.reference != identity.reference {
-                sequence.append("recorded with other options: reference \(manifest.reference), this run \(identity.reference)")
-            }
-            if manifest.fps != identity.fps { sequence.append("fps changed: \(manifest.fps) -> \(identity.fps)") }
-            result.failed = true
-            result.details += sequence
-            result.frameCount = manifest.frameCount
-            result.firstFailingFrame = 0
-            result.failingFrameCount = manifest.frameCount
-            result.summary = (drift.map { _ in "machine drift; " } ?? "") + sequence[0]
-            return result
-        }
+        if let stopped = incomparable(manifest, identity, drift: drift, result: result) { return stopped }
         if manifest.scenarioSHA256 != identity.scenarioSHA256 {
             result.details.append("\(source.input) changed since the golden was recorded")
         }
         if manifest.renderGrid != identity.renderGrid {
             result.details.append("the golden was recorded by render-grid \(manifest.renderGrid), this is \(identity.renderGrid)")
         }
-
         let keep = options.reportFolder != nil
         // The stored picture of each hash: a frame equal to a stored one has no file of its own.
         var pictures: [String: Int] = [:]
         for (index, frame) in manifest.frames.enumerated() where frame.key && pictures[frame.pixels] == nil {
             pictures[frame.pixels] = index
         }
+        func load(_ picture: Int) throws -> Pixmap { try keyFrame(picture, name: name, store: store, manifest: manifest) }
         var actualTrace: [TraceFrame] = []
         var tileFrames = Set<Int>()
-        var pixelLines: [String] = []
-        var firstPixel: Int?, firstTrace: Int?, failing = 0, tolerated = 0
-        var firstPixelCount: Int?  // differing pixels of firstPixel, when it has a key frame
-        var hashOnly = 0, firstHashOnly: Int?  // differing frames without a stored picture
-        var sizeLine: String?
-        var firstPixelResized = false  // firstPixel fails because the frame's size changed
-        var animationBudget = 0
-        var failingFirst: [FailingFrame] = [], failingPictured: [FailingFrame] = []
-        var lastFailing = -1
+        var tally = ComparisonTally(), report = FailureFrames()
         var count = 0
         try GoldenFrames.render(source, jobs: options.jobs, cancellation: options.cancellation) { frame in
             let i = frame.index
@@ -187,149 +163,138 @@ struct GoldenComparison {
             }
             actualTrace.append(line)
             guard i < manifest.frames.count else { return }
-            let expected = manifest.frames[i]
-            var frameFails = false
-            var expectedImage: Pixmap?
-            if frame.trace != expected.trace {
-                if firstTrace == nil { firstTrace = i }
-                frameFails = true
+            let expected = manifest.frames[i], size = manifest.size(of: i), picture = pictures[expected.pixels]
+            var verdict = try FrameVerdict.judge(frame, expected: expected, size: size, picture: picture,
+                                                 options: options, load: load)
+            tally.add(verdict, index: i, actualSize: (frame.image.width, frame.image.height))
+            guard keep, verdict.fails || report.animating else { return }
+            if verdict.expectedImage == nil, let picture, frame.image.width == size.width, frame.image.height == size.height {
+                verdict.expectedImage = try load(picture)
             }
-            let size = manifest.size(of: i)
-            let picture = pictures[expected.pixels]
-            if frame.pixels != expected.pixels {
-                if frame.image.width != size.width || frame.image.height != size.height {
-                    if sizeLine == nil {
-                        sizeLine = "frame \(i) size changed: \(size.width)×\(size.height) -> \(frame.image.width)×\(frame.image.height)"
-                    }
-                    frameFails = true
-                    if firstPixel == nil {
-                        firstPixel = i
-                        firstPixelResized = true
-                    }
-                } else if let picture {
-                    let allowedAt = options.allowedPixels(size.width * size.height)
-                    let image = try keyFrame(picture, name: name, store: store, manifest: manifest)
-                    expectedImage = image
-                    let differing = try PixelMatch.compare(image, frame.image, options: options.match).different
-                    if differing > allowedAt {
-                        frameFails = true
-                        if firstPixel == nil {
-                            firstPixel = i
-                            firstPixelCount = differing
-                        }
-                        if pixelLines.count < maxPixelLines {
-                            pixelLines.append("frame \(i): \(grouped(differing)) pixels differ from "
-                                              + Self.comparedWith(frame: i, picture: picture) + " (allowed \(grouped(allowedAt)))")
-                        }
-                    } else {
-                        tolerated += 1
-                    }
-                } else {
-                    frameFails = true
-                    if firstPixel == nil { firstPixel = i }
-                    hashOnly += 1
-                    if firstHashOnly == nil { firstHashOnly = i }
-                }
-            }
-            guard frameFails || (keep && !result.animation.isEmpty) else { return }
-            if frameFails {
-                failing += 1
-                lastFailing = i
-            }
-            guard keep else { return }
-            if expectedImage == nil, let picture, frame.image.width == size.width, frame.image.height == size.height {
-                expectedImage = try keyFrame(picture, name: name, store: store, manifest: manifest)
-            }
-            let failingFrame = FailingFrame(frame: i, expected: expectedImage, actual: frame.image)
-            if frameFails {
-                // The first failing frames, and separately the first that have a stored picture, so the report
-                // shows expected | actual | diff even when the first failing frames keep only their hashes.
-                if failingFirst.count < CheckArtifacts.maxFramesWritten { failingFirst.append(failingFrame) }
-                if failingFrame.expected != nil && failingPictured.count < CheckArtifacts.maxFramesWritten {
-                    failingPictured.append(failingFrame)
-                }
-            }
-            if result.animation.isEmpty {
-                let bytes = max(1, frame.image.width * frame.image.height * 8)
-                animationBudget = min(CheckArtifacts.maxAnimationFrames, max(1, maxAnimationBytes / bytes))
-            }
-            if result.animation.count < animationBudget { result.animation.append(failingFrame) }
+            report.add(FailingFrame(frame: i, expected: verdict.expectedImage, actual: frame.image), fails: verdict.fails)
         }
-        result.failing = Self.framesToWrite(first: failingFirst, pictured: failingPictured)
-        // The animation ends at the last failing frame it holds.
-        while let last = result.animation.last, last.frame > lastFailing { result.animation.removeLast() }
-
+        (result.failing, result.animation) = report.finished(lastFailing: tally.lastFailing)
         result.frameCount = count
+        return try finish(result, tally: tally, count: count, manifest: manifest, drift: drift, expectedTrace: expectedTrace,
+                          actualTrace: actualTrace, tileFrames: tileFrames, identity: identity, name: name, store: store,
+                          options: options)
+    }
+
+    /// The verdict when the golden was recorded with options that make every frame incomparable (scale,
+    /// reference, fps), else nil.
+    static func incomparable(_ manifest: GoldenManifest, _ identity: GoldenIdentity, drift: String?,
+                             result: GoldenComparison) -> GoldenComparison? {
+        var sequence: [String] = []
+        if manifest.scale != identity.scale {
+            sequence.append("recorded with other options: scale \(manifest.scale), this run scale \(identity.scale) (--scale or viewport.scale)")
+        }
+        if manifest.reference != identity.reference {
+            sequence.append("recorded with other options: reference \(manifest.reference), this run \(identity.reference)")
+        }
+        if manifest.fps != identity.fps { sequence.append("fps changed: \(manifest.fps) -> \(identity.fps)") }
+        guard !sequence.isEmpty else { return nil }
+        var result = result
+        result.failed = true
+        result.details += sequence
+        result.frameCount = manifest.frameCount
+        result.firstFailingFrame = 0
+        result.failingFrameCount = manifest.frameCount
+        result.summary = (drift.map { _ in "machine drift; " } ?? "") + sequence[0]
+        return result
+    }
+
+    /// The comparison's verdict, details and summary from the tally of its frames.
+    static func finish(_ result: GoldenComparison, tally: ComparisonTally, count: Int, manifest: GoldenManifest,
+                       drift: String?, expectedTrace: [TraceFrame], actualTrace: [TraceFrame], tileFrames: Set<Int>,
+                       identity: GoldenIdentity, name: String, store: GoldenStore, options: GoldenOptions) throws -> GoldenComparison {
+        var result = result
+        var sequence: [String] = []
         if count != manifest.frameCount {
             sequence.append("frame count changed: \(manifest.frameCount) -> \(count)")
         }
-        if let sizeLine { sequence.append(sizeLine) }
+        if let sizeLine = tally.sizeLine { sequence.append(sizeLine) }
         let countFails = count != manifest.frameCount
-        let first = [firstPixel, firstTrace, countFails ? min(count, manifest.frameCount) : nil].compactMap { $0 }.min()
+        let first = [tally.firstPixel, tally.firstTrace, countFails ? min(count, manifest.frameCount) : nil].compactMap { $0 }.min()
         result.failed = first != nil
         result.firstFailingFrame = first
-        result.failingFrameCount = failing + abs(count - manifest.frameCount)
+        result.failingFrameCount = tally.failing + abs(count - manifest.frameCount)
         guard let first else {
             if let drift { result.details.removeAll { $0 == drift } }  // (said once, in the summary)
-            result.summary = "\(grouped(count)) frame\(count == 1 ? " matches" : "s match")" + (tolerated > 0 ? " (\(tolerated) within tolerance of their key frames)" : "")
+            result.summary = "\(grouped(count)) frame\(count == 1 ? " matches" : "s match")"
+                + (tally.tolerated > 0 ? " (\(tally.tolerated) within tolerance of their key frames)" : "")
                 + (drift != nil ? "; note: " + drift! : "")
             return result
         }
-        var traceLines: [String] = []
         // The golden's tiles of the frames whose line differs, read again now that they are known.
         let expectedFrames = tileFrames.isEmpty ? expectedTrace
             : try trace(manifest, name: name, store: store, tilesOf: tileFrames, limits: options.limits)
-        let diff = TraceDiff.compare(expected: expectedFrames, actual: actualTrace, scale: identity.scale)
-        // The sequence verdict above already says a changed frame count.
-        traceLines += diff.findings.filter { !(countFails && $0.hasPrefix("frame count ")) } + diff.summary
-        // The first frame whose trace line differs may come before the first the trace diff names (it compares
-        // offsets to a device pixel): say why that frame fails, first.
-        if let firstTrace, firstTrace < (diff.firstDifferingFrame ?? Int.max) {
-            let end = min(diff.firstDifferingFrame ?? Int.max, expectedTrace.count, actualTrace.count)
-            var largest = 0.0
-            if firstTrace < end {
-                for i in firstTrace..<end {
-                    largest = max(largest, abs(expectedTrace[i].offsetX - actualTrace[i].offsetX),
-                                  abs(expectedTrace[i].offsetY - actualTrace[i].offsetY))
-                }
-            }
-            if largest > 0 {
-                let until = diff.firstDifferingFrame.map { " until frame \($0)" } ?? ""
-                traceLines.insert("frame \(firstTrace): the trace differs below a device pixel (content offsets differ by at most \(TraceText.number(largest)) pt\(until))", at: 0)
-            } else {
-                traceLines.insert("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tile ids, sizes or stats)", at: 0)
-            }
-        }
-        if let firstHashOnly {
-            let why = drift != nil && firstTrace == nil
+        let traceLines = traceFindings(expected: expectedFrames, actual: actualTrace, plain: expectedTrace,
+                                       firstTrace: tally.firstTrace, countFails: countFails, scale: identity.scale)
+        var pixelLines = tally.pixelLines
+        if let firstHashOnly = tally.firstHashOnly {
+            let why = drift != nil && tally.firstTrace == nil
                 ? "the trace agrees, so the machine drift above explains them"
                 : "the trace diff explains them"
-            pixelLines.append("\(grouped(hashOnly)) frame\(hashOnly == 1 ? "" : "s") from frame \(firstHashOnly) differ\(hashOnly == 1 ? "s" : "") by hash with no key frame stored to compare with (\(why))")
+            let n = tally.hashOnly
+            pixelLines.append("\(grouped(n)) frame\(n == 1 ? "" : "s") from frame \(firstHashOnly) differ\(n == 1 ? "s" : "") by hash with no key frame stored to compare with (\(why))")
         }
         result.details += sequence + traceLines + pixelLines
+        result.summary = summary(first: first, count: count, tally: tally, sequence: sequence, drift: drift,
+                                 failingFrameCount: result.failingFrameCount)
+        return result
+    }
+
+    /// The trace diff's findings for a failing comparison, led by why the first frame whose line differs fails when
+    /// the diff (which compares offsets to a device pixel) names a later one.
+    static func traceFindings(expected: [TraceFrame], actual: [TraceFrame], plain expectedTrace: [TraceFrame],
+                              firstTrace: Int?, countFails: Bool, scale: Int) -> [String] {
+        let diff = TraceDiff.compare(expected: expected, actual: actual, scale: scale)
+        // The sequence verdict already says a changed frame count.
+        var lines = diff.findings.filter { !(countFails && $0.hasPrefix("frame count ")) } + diff.summary
+        guard let firstTrace, firstTrace < (diff.firstDifferingFrame ?? Int.max) else { return lines }
+        let end = min(diff.firstDifferingFrame ?? Int.max, expectedTrace.count, actual.count)
+        var largest = 0.0
+        if firstTrace < end {
+            for i in firstTrace..<end {
+                largest = max(largest, abs(expectedTrace[i].offsetX - actual[i].offsetX),
+                              abs(expectedTrace[i].offsetY - actual[i].offsetY))
+            }
+        }
+        if largest > 0 {
+            let until = diff.firstDifferingFrame.map { " until frame \($0)" } ?? ""
+            lines.insert("frame \(firstTrace): the trace differs below a device pixel (content offsets differ by at most \(TraceText.number(largest)) pt\(until))", at: 0)
+        } else {
+            lines.insert("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tile ids, sizes or stats)", at: 0)
+        }
+        return lines
+    }
+
+    /// The one-line summary of a failing comparison whose first failing frame is `first`.
+    static func summary(first: Int, count: Int, tally: ComparisonTally, sequence: [String], drift: String?,
+                        failingFrameCount: Int) -> String {
         var summary = drift != nil ? "machine drift; " : ""
-        if let firstPixel, firstPixel == first {
+        if let firstPixel = tally.firstPixel, firstPixel == first {
             summary += "frame \(first) of \(count) differs"
-            if let firstPixelCount {
-                summary += ": \(grouped(firstPixelCount)) pixel\(firstPixelCount == 1 ? "" : "s")"
-            } else if firstPixelResized {
-                summary += ": its size changed (\(sizeLine.map { $0.replacingOccurrences(of: "frame \(first) size changed: ", with: "") } ?? "see below"))"
-            } else if drift != nil && firstTrace == nil {
+            if let n = tally.firstPixelCount {
+                summary += ": \(grouped(n)) pixel\(n == 1 ? "" : "s")"
+            } else if tally.firstPixelResized {
+                let size = tally.sizeLine.map { $0.replacingOccurrences(of: "frame \(first) size changed: ", with: "") }
+                summary += ": its size changed (\(size ?? "see below"))"
+            } else if drift != nil && tally.firstTrace == nil {
                 summary += " (no key frame stored; the trace agrees, so the machine drift explains it)"
             } else {
                 summary += " (no key frame stored; see the trace diff)"
             }
-        } else if let firstTrace, firstTrace == first {
+        } else if let firstTrace = tally.firstTrace, firstTrace == first {
             summary += "the trace differs from frame \(first) of \(count)"
         } else {
             summary += sequence.first ?? "frame \(first) differs"
         }
         // The count every report states (`ScenarioOutcome.failingFrameCount`), frames only one sequence has included.
-        if result.failingFrameCount > 1, let text = ScenarioOutcome.failingFramesText(result.failingFrameCount) {
+        if failingFrameCount > 1, let text = ScenarioOutcome.failingFramesText(failingFrameCount) {
             summary += " (\(text))"
         }
-        result.summary = summary
-        return result
+        return summary
     }
 
     /// The failing frames whose images the report writes (at most `CheckArtifacts.maxFramesWritten`, in frame

@@ -167,94 +167,116 @@ public struct GoldenManifest: Sendable, Equatable {
     ///   0, 1, 2, … or not `frameCount` of them.
     public static func parse(_ bytes: [UInt8], path: String) throws(ToolError) -> GoldenManifest {
         let shown = OneLineName.quoted(path)
-        func bad(_ what: String) -> ToolError { ToolError(.invalidInput, "golden manifest \(shown): \(what)") }
         let root: JSONValue
-        do { root = try JSONParser.parse(bytes) } catch { throw bad("not valid JSON: \(error.message)") }
-        guard case .object(let members) = root else { throw bad("not a JSON object") }
-        var fields: [String: JSONValue] = [:]
-        for (key, value) in members { fields[key] = value }
-
-        func value(_ key: String) throws(ToolError) -> JSONValue {
-            guard let v = fields[key] else { throw bad("\"\(key)\" is missing") }
-            return v
+        do { root = try JSONParser.parse(bytes) } catch {
+            throw ToolError(.invalidInput, "golden manifest \(shown): not valid JSON: \(error.message)")
         }
-        func int(_ key: String, _ range: ClosedRange<Int>) throws(ToolError) -> Int {
-            guard case .number(let text) = try value(key), let n = Int(text), range.contains(n) else {
-                throw bad("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return n
-        }
-        func string(_ key: String) throws(ToolError) -> String {
-            guard case .string(let s) = try value(key), !s.isEmpty, s.utf8.count <= 256 else {
-                throw bad("\"\(key)\" must be a non-empty string of at most 256 bytes")
-            }
-            return s
-        }
-        func optionalString(_ key: String) throws(ToolError) -> String? {
-            if case .null = try value(key) { return nil }
-            return try string(key)
-        }
-        func bool(_ key: String) throws(ToolError) -> Bool {
-            guard case .bool(let b) = try value(key) else { throw bad("\"\(key)\" must be true or false") }
-            return b
-        }
-        func hash(_ text: String, digits: Int, _ what: String) throws(ToolError) -> String {
-            guard text.utf8.count == digits, text.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
-                throw bad("\(what) is not \(digits) lower-case hex digits: \"\(OneLineName.cut(text))\"")
-            }
-            return text
-        }
-
-        let format = try int("format", 0...Int.max)
+        guard case .object(let members) = root else { throw ToolError(.invalidInput, "golden manifest \(shown): not a JSON object") }
+        let f = ManifestFields(shown: shown, members: members)
+        let format = try f.int("format", 0...Int.max)
         guard format == formatVersion else {
-            throw bad("format \(format) is not \(formatVersion), the one this render-grid reads; record the golden again")
+            throw f.bad("format \(format) is not \(formatVersion), the one this render-grid reads; record the golden again")
         }
-        let frameCount = try int("frameCount", 0...100_000_000)
+        let frameCount = try f.int("frameCount", 0...100_000_000)
         var manifest = GoldenManifest(
-            renderGrid: try string("renderGrid"), scenarioSHA256: "", scale: try int("scale", 1...Limits.maxScale),
-            fps: try int("fps", 1...10_000), frameCount: frameCount, reference: try bool("reference"),
-            width: try int("width", 1...Pixmap.maxPixels), height: try int("height", 1...Pixmap.maxPixels),
-            fontName: try optionalString("font"), fontSHA256: nil, freeType: try string("freeType"),
-            keyFrames: try string("keyframes"), frames: [])
+            renderGrid: try f.string("renderGrid"), scenarioSHA256: "", scale: try f.int("scale", 1...Limits.maxScale),
+            fps: try f.int("fps", 1...10_000), frameCount: frameCount, reference: try f.bool("reference"),
+            width: try f.int("width", 1...Pixmap.maxPixels), height: try f.int("height", 1...Pixmap.maxPixels),
+            fontName: try f.optionalString("font"), fontSHA256: nil, freeType: try f.string("freeType"),
+            keyFrames: try f.string("keyframes"), frames: [])
         guard manifest.width <= Pixmap.maxPixels / manifest.height else {
-            throw bad("\"width\" × \"height\" is over \(Pixmap.maxPixels) pixels")
+            throw f.bad("\"width\" × \"height\" is over \(Pixmap.maxPixels) pixels")
         }
-        manifest.scenarioSHA256 = try hash(try string("scenarioSHA256"), digits: 64, "\"scenarioSHA256\"")
-        manifest.fontSHA256 = try optionalString("fontSHA256").map { (s: String) throws(ToolError) -> String in
-            try hash(s, digits: 64, "\"fontSHA256\"")
+        manifest.scenarioSHA256 = try f.hash(try f.string("scenarioSHA256"), digits: 64, "\"scenarioSHA256\"")
+        manifest.fontSHA256 = try f.optionalString("fontSHA256").map { (s: String) throws(ToolError) -> String in
+            try f.hash(s, digits: 64, "\"fontSHA256\"")
         }
-        if fields["scenario"] != nil { manifest.scenario = try optionalString("scenario") }
-        guard KeyFramePolicy(manifest.keyFrames) != nil else { throw bad("\"keyframes\" \"\(OneLineName.cut(manifest.keyFrames))\" is not every:N, events or all") }
-        guard case .array(let list) = try value("frames") else { throw bad("\"frames\" must be an array") }
+        if f.fields["scenario"] != nil { manifest.scenario = try f.optionalString("scenario") }
+        guard KeyFramePolicy(manifest.keyFrames) != nil else {
+            throw f.bad("\"keyframes\" \"\(OneLineName.cut(manifest.keyFrames))\" is not every:N, events or all")
+        }
+        guard case .array(let list) = try f.value("frames") else { throw f.bad("\"frames\" must be an array") }
         guard list.count == frameCount else {
-            throw bad("\"frameCount\" is \(frameCount) but \"frames\" lists \(list.count) frames")
+            throw f.bad("\"frameCount\" is \(frameCount) but \"frames\" lists \(list.count) frames")
         }
         manifest.frames.reserveCapacity(list.count)
-        for (index, item) in list.enumerated() {
-            guard case .object(let entry) = item else { throw bad("frames[\(index)] is not an object") }
-            var frame: Int?, pixels: String?, trace: String?, key: Bool?, width: Int?, height: Int?
-            for (name, v) in entry {
-                switch (name, v) {
-                case ("frame", .number(let t)): frame = Int(t)
-                case ("pixels", .string(let s)): pixels = s
-                case ("trace", .string(let s)): trace = s
-                case ("key", .bool(let b)): key = b
-                case ("width", .number(let t)): width = Int(t)
-                case ("height", .number(let t)): height = Int(t)
-                default: throw bad("frames[\(index)]: unexpected or mistyped \"\(OneLineName.cut(name))\"")
-                }
-            }
-            guard frame == index else { throw bad("frames[\(index)] is numbered \(frame.map(String.init) ?? "nothing"), not \(index)") }
-            guard let pixels, let trace, let key else { throw bad("frames[\(index)] lacks \"pixels\", \"trace\" or \"key\"") }
-            guard (width == nil) == (height == nil), (width ?? 1) >= 1, (height ?? 1) >= 1,
-                  (width ?? 1) <= Pixmap.maxPixels / (height ?? 1) else {
-                throw bad("frames[\(index)] has an unusable \"width\" and \"height\"")
-            }
-            manifest.frames.append(Frame(pixels: try hash(pixels, digits: 64, "frames[\(index)].pixels"),
-                                         trace: try hash(trace, digits: 16, "frames[\(index)].trace"), key: key,
-                                         width: width, height: height))
-        }
+        for (index, item) in list.enumerated() { manifest.frames.append(try f.frame(item, index: index)) }
         return manifest
+    }
+}
+
+/// A manifest's members as `parse` reads them, each read naming the manifest and the member when it is wrong.
+struct ManifestFields {
+    let shown: String
+    var fields: [String: JSONValue] = [:]
+
+    init(shown: String, members: [(String, JSONValue)]) {
+        self.shown = shown
+        for (key, value) in members { fields[key] = value }
+    }
+
+    func bad(_ what: String) -> ToolError { ToolError(.invalidInput, "golden manifest \(shown): \(what)") }
+
+    func value(_ key: String) throws(ToolError) -> JSONValue {
+        guard let v = fields[key] else { throw bad("\"\(key)\" is missing") }
+        return v
+    }
+
+    func int(_ key: String, _ range: ClosedRange<Int>) throws(ToolError) -> Int {
+        guard case .number(let text) = try value(key), let n = Int(text), range.contains(n) else {
+            throw bad("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+
+    func string(_ key: String) throws(ToolError) -> String {
+        guard case .string(let s) = try value(key), !s.isEmpty, s.utf8.count <= 256 else {
+            throw bad("\"\(key)\" must be a non-empty string of at most 256 bytes")
+        }
+        return s
+    }
+
+    func optionalString(_ key: String) throws(ToolError) -> String? {
+        if case .null = try value(key) { return nil }
+        return try string(key)
+    }
+
+    func bool(_ key: String) throws(ToolError) -> Bool {
+        guard case .bool(let b) = try value(key) else { throw bad("\"\(key)\" must be true or false") }
+        return b
+    }
+
+    func hash(_ text: String, digits: Int, _ what: String) throws(ToolError) -> String {
+        guard text.utf8.count == digits, text.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
+            throw bad("\(what) is not \(digits) lower-case hex digits: \"\(OneLineName.cut(text))\"")
+        }
+        return text
+    }
+
+    /// The manifest's `frames[index]`.
+    func frame(_ item: JSONValue, index: Int) throws(ToolError) -> GoldenManifest.Frame {
+        guard case .object(let entry) = item else { throw bad("frames[\(index)] is not an object") }
+        var frame: Int?, pixels: String?, trace: String?, key: Bool?, width: Int?, height: Int?
+        for (name, v) in entry {
+            switch (name, v) {
+            case ("frame", .number(let t)): frame = Int(t)
+            case ("pixels", .string(let s)): pixels = s
+            case ("trace", .string(let s)): trace = s
+            case ("key", .bool(let b)): key = b
+            case ("width", .number(let t)): width = Int(t)
+            case ("height", .number(let t)): height = Int(t)
+            default: throw bad("frames[\(index)]: unexpected or mistyped \"\(OneLineName.cut(name))\"")
+            }
+        }
+        guard frame == index else { throw bad("frames[\(index)] is numbered \(frame.map(String.init) ?? "nothing"), not \(index)") }
+        guard let pixels, let trace, let key else { throw bad("frames[\(index)] lacks \"pixels\", \"trace\" or \"key\"") }
+        guard (width == nil) == (height == nil), (width ?? 1) >= 1, (height ?? 1) >= 1,
+              (width ?? 1) <= Pixmap.maxPixels / (height ?? 1) else {
+            throw bad("frames[\(index)] has an unusable \"width\" and \"height\"")
+        }
+        return GoldenManifest.Frame(pixels: try hash(pixels, digits: 64, "frames[\(index)].pixels"),
+                                    trace: try hash(trace, digits: 16, "frames[\(index)].trace"), key: key,
+                                    width: width, height: height)
     }
 }
 

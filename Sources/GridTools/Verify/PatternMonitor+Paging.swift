@@ -53,38 +53,44 @@ extension PatternMonitor {
         defer { startPage = nil; releasePage = nil; programmatic = false }
         if let r = resizePage {
             resizePage = nil
-            let size = pageSize(frame)
-            let shown = frame.contentOffset
-            let kept = page == r.page || page == r.alternative
-            let k = kept ? page : r.page
-            // An axis no step moves keeps its offset (its page is 0 whatever the offset); an endless axis puts the
-            // page on the new page multiple nearest the offset at the resize (the model renumbers its pages).
-            let at = r.at.map { Vector(x: $0.x + shift.x, y: $0.y + shift.y) }
-            func axis(_ isX: Bool) -> (expected: Double, off: Bool) {
-                let o = isX ? shown.x : shown.y, s = isX ? size.width : size.height
-                let origin = isX ? facts.gridOrigin.x + gridShift.x : facts.gridOrigin.y + gridShift.y
-                guard isX ? facts.movesX : facts.movesY else { return (o, false) }
-                guard isX ? facts.endlessX : facts.endlessY, s > 0 else {
-                    let e = origin + Double(isX ? k.x : k.y) * s
-                    return (e, abs(o - e) > tol)
-                }
-                let nearest = at.map { origin + (((isX ? $0.x : $0.y) - origin) / s).rounded() * s }
-                let low = nearest.min() ?? o, high = nearest.max() ?? o
-                let e = min(max(origin + ((o - origin) / s).rounded() * s, low), high)
-                return (e, abs(o - e) > tol)
-            }
-            let (x, y) = (axis(true), axis(false))
-            let expected = Vector(x: x.expected, y: y.expected)
-            if !kept || x.off || y.off {
-                let when = !r.moving ? "showing before the resize" : "showing at the resize during the motion"
-                found(.rotationPage, frame.index, expected: "page \(k) at offset \(pt(expected)) (\(when))",
-                      actual: "page \(page) at offset \(pt(shown))")
-            }
+            checkResizeLanding(frame, page: page, r, tol: tol)
             return
         }
         checkLanding(page, frame: frame.index)
         // UIKit does not snap a programmatic offset (scrollTo, jump) to the page grid; neither does the ideal.
         if !programmatic { checkGrid(frame, tol: tol) }
+    }
+
+    /// 6 at rest after a resize: the page showing before it (at rest) or at it (during a motion) is kept, at its
+    /// offset on the new page grid.
+    mutating func checkResizeLanding(_ frame: FrameState, page: TileCoordinate, _ r: ResizedPage, tol: Double) {
+        let size = pageSize(frame)
+        let shown = frame.contentOffset
+        let kept = page == r.page || page == r.alternative
+        let k = kept ? page : r.page
+        // An axis no step moves keeps its offset (its page is 0 whatever the offset); an endless axis puts the
+        // page on the new page multiple nearest the offset at the resize (the model renumbers its pages).
+        let at = r.at.map { Vector(x: $0.x + shift.x, y: $0.y + shift.y) }
+        func axis(_ isX: Bool) -> (expected: Double, off: Bool) {
+            let o = isX ? shown.x : shown.y, s = isX ? size.width : size.height
+            let origin = isX ? facts.gridOrigin.x + gridShift.x : facts.gridOrigin.y + gridShift.y
+            guard isX ? facts.movesX : facts.movesY else { return (o, false) }
+            guard isX ? facts.endlessX : facts.endlessY, s > 0 else {
+                let e = origin + Double(isX ? k.x : k.y) * s
+                return (e, abs(o - e) > tol)
+            }
+            let nearest = at.map { origin + (((isX ? $0.x : $0.y) - origin) / s).rounded() * s }
+            let low = nearest.min() ?? o, high = nearest.max() ?? o
+            let e = min(max(origin + ((o - origin) / s).rounded() * s, low), high)
+            return (e, abs(o - e) > tol)
+        }
+        let (x, y) = (axis(true), axis(false))
+        let expected = Vector(x: x.expected, y: y.expected)
+        if !kept || x.off || y.off {
+            let when = !r.moving ? "showing before the resize" : "showing at the resize during the motion"
+            found(.rotationPage, frame.index, expected: "page \(k) at offset \(pt(expected)) (\(when))",
+                  actual: "page \(page) at offset \(pt(shown))")
+        }
     }
 
     /// 4 during a motion: after the release of a drag or fling under `"viewport"` or `"target"` paging (one

@@ -63,7 +63,10 @@ public struct PatternMonitor: Sendable {
     var programmatic = false
     /// The page showing before a resize (and, for a resize during a motion, the page one frame on at the
     /// same speed), waiting for the next rest; `at`: the absolute offsets those pages were taken from.
-    var resizePage: (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool, at: [Vector])?
+    var resizePage: ResizedPage?
+    /// The page a resize must keep: the one showing (and, during a motion, the one a frame on), whether it came
+    /// during a motion, and the offsets it may land near.
+    typealias ResizedPage = (page: TileCoordinate, alternative: TileCoordinate?, moving: Bool, at: [Vector])
     /// The tile followed by the device-pixel check, and the range of its position less the offset.
     var pixelTrack: (tile: TileCoordinate, low: Vector, high: Vector, since: Int)?
     /// The absolute offset of the first frame, for the cross-axis drift check.
