@@ -9,6 +9,10 @@ import GridModel
 open class UIColor: @unchecked Sendable, Hashable, CustomStringConvertible {
     let r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat
 
+    /// A colour from its red, green, blue and alpha components (UIKit's `init(red:green:blue:alpha:)`): the colour
+    /// components in the extended sRGB space, 0…1 inside the sRGB gamut and not clamped to it, as UIKit since
+    /// iOS 10; alpha 0 (transparent) … 1 (opaque), clamped. Unlike UIKit, NaN is taken as 0 and components are
+    /// bounded to ±1000.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         r = colorComponent(red)
         g = colorComponent(green)
@@ -16,6 +20,9 @@ open class UIColor: @unchecked Sendable, Hashable, CustomStringConvertible {
         a = unitComponent(alpha)
     }
 
+    /// A gray colour (UIKit's `init(white:alpha:)`): `white` 0 is black, 1 is white, not clamped (extended range);
+    /// alpha clamped to 0…1. UIKit keeps it in a gray colour space; here it is the RGB colour with three equal
+    /// components, which draws the same.
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
@@ -25,6 +32,7 @@ open class UIColor: @unchecked Sendable, Hashable, CustomStringConvertible {
         self.init(red: displayP3Red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// The colour of a CoreGraphics colour (UIKit's `init(cgColor:)`): a gray one gives three equal components.
     public convenience init(cgColor: CGColor) {
         let c = cgColor.rgbaComponents
         self.init(red: c.r, green: c.g, blue: c.b, alpha: c.a)
@@ -66,6 +74,7 @@ open class UIColor: @unchecked Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
         lhs.r == rhs.r && lhs.g == rhs.g && lhs.b == rhs.b && lhs.a == rhs.a
     }
+    /// Hashes the four components, so equal colours hash alike.
     public func hash(into hasher: inout Hasher) { hasher.combine(r); hasher.combine(g); hasher.combine(b); hasher.combine(a) }
     open var description: String { "UIColor(red: \(r), green: \(g), blue: \(b), alpha: \(a))" }
 

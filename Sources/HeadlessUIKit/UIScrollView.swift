@@ -9,7 +9,10 @@ public import Foundation
 open class UIScrollView: UIView {
     /// UIKit's deceleration rates: the velocity factor per millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        /// The factor by which the velocity is multiplied each millisecond.
         public var rawValue: CGFloat
+        /// A rate of `rawValue` per millisecond (UIKit's `init(rawValue:)`), kept as given. The player clamps it to
+        /// 0.5…0.9999 and takes a non-finite one as `normal`.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
         /// 0.998 per millisecond.
         public static let normal = DecelerationRate(rawValue: 0.998)
@@ -19,6 +22,9 @@ open class UIScrollView: UIView {
 
     /// How the safe area adjusts the content inset (`adjustedContentInset`).
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// UIKit's behaviours, with its raw values 0…3: `automatic` (the default) adjusts as the view's controller
+        /// and axes call for, `scrollableAxes` only along the axes that scroll, `never` never, `always` always. The
+        /// player's window has no safe area, so every behaviour gives the same `adjustedContentInset` here.
         case automatic, scrollableAxes, never, always
     }
 
@@ -65,11 +71,15 @@ open class UIScrollView: UIView {
     var scrollCallbackDepth = 0
     var scrollCallbackOverflow = false
 
+    /// A scroll view at `frame` with UIKit's defaults: content offset and size zero, bouncing, scroll indicators
+    /// shown, `normal` deceleration, no paging, and clipping to its bounds (`clipsToBounds` is true).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
     }
 
+    /// Archives are not supported: returns nil, as `UIView.init(coder:)` (UIKit would decode the view from a nib or
+    /// storyboard).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         clipsToBounds = true

@@ -6,7 +6,7 @@ import Testing
 @Suite struct PublicAPIDocTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
-    static let modules = ["GridModel", "Rasterizer", "GridExport", "GridTools"]
+    static let modules = ["GridModel", "Rasterizer", "GridExport", "GridTools", "HeadlessUIKit"]
 
     /// The library files, as (path relative to Sources, text), sorted by path.
     static func files() throws -> [(path: String, text: String)] {
