@@ -33,15 +33,22 @@ open class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// Whether the text draws bold.
     var isBold: Bool { weight.rawValue >= Weight.semibold.rawValue }
 
+    /// The system font at `fontSize` points, regular weight (UIKit's `systemFont(ofSize:)`).
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
+    /// The system font at `fontSize` points, bold weight (UIKit's `boldSystemFont(ofSize:)`).
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .bold) }
+    /// The italic system font at `fontSize` points (UIKit's `italicSystemFont(ofSize:)`): named `.SFUI-Italic` as in
+    /// UIKit, but drawn upright and regular (the stand-in font has no italic).
     open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
         UIFont(name: ".SFUI-Italic", family: ".AppleSystemUIFont", size: fontSize, weight: .regular)
     }
+    /// The system font at `fontSize` points and `weight` (UIKit's `systemFont(ofSize:weight:)`); `semibold` and
+    /// heavier draw bold, lighter weights regular.
     open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
         UIFont(name: weight.rawValue >= Weight.semibold.rawValue ? ".SFUI-Semibold" : ".SFUI-Regular",
                family: ".AppleSystemUIFont", size: fontSize, weight: weight)
     }
+    /// UIKit's system font with digits of equal width; here the same font as `systemFont(ofSize:weight:)`.
     open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
         systemFont(ofSize: fontSize, weight: weight)
     }
@@ -51,9 +58,13 @@ open class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
         UIFont(name: fontName, family: familyName, size: fontSize, weight: weight)
     }
 
+    /// UIKit's standard size for labels: 17 points.
     open class var labelFontSize: CGFloat { 17 }
+    /// UIKit's standard size for buttons: 18 points.
     open class var buttonFontSize: CGFloat { 18 }
+    /// UIKit's small system font size: 12 points.
     open class var smallSystemFontSize: CGFloat { 12 }
+    /// UIKit's standard system font size: 14 points.
     open class var systemFontSize: CGFloat { 14 }
 
     public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
@@ -61,6 +72,7 @@ open class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
     }
     /// Hashes the size and name, so equal fonts hash alike.
     public func hash(into hasher: inout Hasher) { hasher.combine(pointSize); hasher.combine(fontName) }
+    /// The name and size, as `UIFont(.SFUI-Regular, 17.0 pt)`.
     open var description: String { "UIFont(\(fontName), \(pointSize) pt)" }
 
     /// UIKit's font weights (the values of `UIFontWeight…`).

@@ -86,6 +86,7 @@ open class UIView: UIResponder {
         }
     }
 
+    /// The superview (UIKit's next responder for a view that no view controller manages); nil for a root view.
     override open var next: UIResponder? { superview }
 
     // MARK: Geometry
