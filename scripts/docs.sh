@@ -17,9 +17,10 @@ graphs="$scratch/symbol-graphs"
 mkdir -p "$graphs"
 graphs=$(cd "$graphs" && pwd)
 
-# GridTools depends on GridExport, Rasterizer and GridModel, so one target builds every library with a catalog.
+# HeadlessUIKit depends on GridTools, which depends on GridExport, Rasterizer and GridModel, so one target builds
+# every library with a catalog.
 build() {
-  if ! swift build --scratch-path "$scratch" --target GridTools \
+  if ! swift build --scratch-path "$scratch" --target HeadlessUIKit \
       -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >"$out/build.log" 2>&1; then
     cat "$out/build.log" >&2
     exit 1

@@ -7,6 +7,8 @@ public import Foundation
 /// Hostile values: a NaN or infinite border width or corner radius is ignored (the old value stays); negative
 /// ones are taken as 0.
 open class CALayer {
+    /// A layer with Core Animation's defaults: no background, no border (width 0, opaque black),
+    /// square corners, not masking.
     public init() {}
 
     /// The fill behind the contents (the view's `backgroundColor`).

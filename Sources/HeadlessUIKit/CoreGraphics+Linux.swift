@@ -46,12 +46,17 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
         return CGColor(red: c[0], green: c[1], blue: c[2], alpha: alpha)
     }
 
+    /// Opaque black, gray 0 (CoreGraphics' `CGColor.black`).
     public static let black = CGColor(gray: 0, alpha: 1)
+    /// Opaque white, gray 1 (CoreGraphics' `CGColor.white`).
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Fully transparent, gray 0 and alpha 0 (CoreGraphics' `CGColor.clear`).
     public static let clear = CGColor(gray: 0, alpha: 0)
 
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool { lhs.components == rhs.components }
+    /// Hashes the components, so equal colours (the same components) hash alike.
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
+    /// The components in order, as `CGColor(0.0, 1.0)` for opaque black.
     public var description: String { "CGColor(\((components ?? []).map { "\($0)" }.joined(separator: ", ")))" }
 
     /// The colour as red, green, blue, alpha (gray expanded).

@@ -11,6 +11,7 @@ public struct HeadlessUIKitError: Error, Sendable, Equatable, CustomStringConver
         self.limit = limit
     }
 
+    /// The sentence (`message`).
     public var description: String { message }
 }
 

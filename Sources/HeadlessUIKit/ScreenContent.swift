@@ -27,6 +27,7 @@ public struct ScreenItem: Sendable {
         public var image: ObjectIdentifier?
         /// The view's size in points.
         public var width: Double
+        /// The view's height in points (`width` is its width).
         public var height: Double
         /// The product of the alphas down the tree.
         public var opacity: Double

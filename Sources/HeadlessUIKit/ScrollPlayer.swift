@@ -56,6 +56,8 @@ public final class ScrollPlayer {
     /// ```swift
     /// let recording = try await ScrollPlayer(scale: 2, fps: 60).play(scrollView, steps: json)
     /// ```
+    ///
+    /// - Throws: `HeadlessUIKitError`, as the synchronous `play(_:steps:)`.
     public func play(_ view: UIView, steps json: String) async throws(HeadlessUIKitError) -> ScrollRecording {
         try await prepare(view, steps: json).playLettingMainQueueRun()
     }
@@ -63,6 +65,9 @@ public final class ScrollPlayer {
     /// Plays as `play(_:steps:)` does and writes each frame into `folder` as it is drawn (`frame_00000.png` …,
     /// `trace.jsonl`, `frames.ffconcat`, as `writeFrames(to:)` writes them), holding none: memory does not grow with
     /// the frame count. The recording's `frames` and `traceLines` are empty; `frameCount` and `verify()` hold.
+    ///
+    /// - Throws: `HeadlessUIKitError`, as `play(_:steps:)`, or naming the folder or file that could not be created
+    ///   or written.
     public func play(_ view: UIView, steps json: String, writingTo folder: String) throws(HeadlessUIKitError) -> ScrollRecording {
         let run = try prepare(view, steps: json)
         try run.stream(to: folder)
@@ -70,6 +75,8 @@ public final class ScrollPlayer {
     }
 
     /// The awaited `play(_:steps:writingTo:)`: the main queue runs between frames as in `play(_:steps:) async`.
+    ///
+    /// - Throws: `HeadlessUIKitError`, as the synchronous `play(_:steps:writingTo:)`.
     public func play(_ view: UIView, steps json: String, writingTo folder: String) async throws(HeadlessUIKitError) -> ScrollRecording {
         let run = try prepare(view, steps: json)
         try run.stream(to: folder)

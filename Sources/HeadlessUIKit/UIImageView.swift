@@ -14,11 +14,13 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// An image view at `frame` with no image. As UIKit's, it ignores touches (`isUserInteractionEnabled` is false).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
 
+    /// Archives are not supported: returns nil (UIKit would decode the view from a nib or storyboard).
     public required init?(coder: NSCoder) {
         return nil
     }

@@ -43,6 +43,7 @@ open class UILabel: UIView {
         clipsToBounds = true
     }
 
+    /// Archives are not supported: returns nil (UIKit would decode the label from a nib or storyboard).
     public required init?(coder: NSCoder) {
         return nil
     }

@@ -9,7 +9,10 @@ public import Foundation
 open class UIScrollView: UIView {
     /// UIKit's deceleration rates: the velocity factor per millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        /// The factor by which the velocity is multiplied each millisecond.
         public var rawValue: CGFloat
+        /// A rate of `rawValue` per millisecond (UIKit's `init(rawValue:)`), kept as given. The player clamps it to
+        /// 0.5…0.9999 and takes a non-finite one as `normal`.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
         /// 0.998 per millisecond.
         public static let normal = DecelerationRate(rawValue: 0.998)
@@ -19,6 +22,9 @@ open class UIScrollView: UIView {
 
     /// How the safe area adjusts the content inset (`adjustedContentInset`).
     public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        /// UIKit's behaviours, with its raw values 0…3: `automatic` (the default) adjusts as the view's controller
+        /// and axes call for, `scrollableAxes` only along the axes that scroll, `never` never, `always` always. The
+        /// player's window has no safe area, so every behaviour gives the same `adjustedContentInset` here.
         case automatic, scrollableAxes, never, always
     }
 
@@ -39,15 +45,32 @@ open class UIScrollView: UIView {
     /// `contentInset` plus the safe area the behaviour adds (the player's window has no safe area, so they are
     /// equal unless the app sets one through insets).
     open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// How the safe area adds to `contentInset`; `.automatic` by default, as UIKit's (no effect here: no safe area).
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+    /// Whether the content comes to rest on multiples of the bounds' size (pages); false by default, as UIKit's.
     open var isPagingEnabled = false
+    /// Whether the content bounces past its edges and back (the rubber band); true by default, as UIKit's. With false
+    /// it stops at the edges.
     open var bounces = true
+    /// Whether a horizontal drag moves (and bounces) the content even when it fits the bounds' width; false by
+    /// default, as UIKit's.
     open var alwaysBounceHorizontal = false
+    /// Whether a vertical drag moves (and bounces) the content even when it fits the bounds' height; false by
+    /// default, as UIKit's.
     open var alwaysBounceVertical = false
+    /// Whether a finger scrolls the content; true by default, as UIKit's. With false the player moves neither axis.
     open var isScrollEnabled = true
+    /// How fast the content slows after the finger lifts; `.normal` by default, as UIKit's (the player clamps it to
+    /// 0.5…0.9999).
     open var decelerationRate: DecelerationRate = .normal
+    /// Whether UIKit shows the horizontal scroll indicator while scrolling; true by default. Kept: no
+    /// indicator is drawn here.
     open var showsHorizontalScrollIndicator = true
+    /// Whether UIKit shows the vertical scroll indicator while scrolling; true by default. Kept: no
+    /// indicator is drawn here.
     open var showsVerticalScrollIndicator = true
+    /// Whether a tap on the status bar scrolls the content to the top; true by default, as UIKit's. Kept: there is no
+    /// status bar here.
     open var scrollsToTop = true
     /// The delegate (weak, as UIKit's).
     open weak var delegate: UIScrollViewDelegate?
@@ -65,11 +88,15 @@ open class UIScrollView: UIView {
     var scrollCallbackDepth = 0
     var scrollCallbackOverflow = false
 
+    /// A scroll view at `frame` with UIKit's defaults: content offset and size zero, bouncing, scroll indicators
+    /// shown, `normal` deceleration, no paging, and clipping to its bounds (`clipsToBounds` is true).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
     }
 
+    /// Archives are not supported: returns nil, as `UIView.init(coder:)` (UIKit would decode the view from a nib or
+    /// storyboard).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         clipsToBounds = true

@@ -25,12 +25,19 @@ public protocol UIScrollViewDelegate: NSObjectProtocol {
 }
 
 extension UIScrollViewDelegate {
+    /// Does nothing (the method is optional).
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// Does nothing (the method is optional).
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// Does nothing, leaving `targetContentOffset` as it is (the method is optional).
     public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
                                           targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    /// Does nothing (the method is optional).
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// Does nothing (the method is optional).
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    /// Does nothing (the method is optional).
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    /// Does nothing (the method is optional).
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }

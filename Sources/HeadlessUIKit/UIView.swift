@@ -4,12 +4,14 @@ public import Foundation
 /// UIKit's ancestry). Identity equality and hashing, as `NSObject`'s default.
 @MainActor
 open class UIResponder: Hashable {
+    /// A responder (UIKit's `UIResponder.init()`).
     public init() {}
 
     /// The next responder: a view's superview.
     open var next: UIResponder? { nil }
 
     nonisolated public static func == (lhs: UIResponder, rhs: UIResponder) -> Bool { lhs === rhs }
+    /// Hashes the object's identity, as `NSObject`'s default.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
@@ -53,12 +55,15 @@ open class UIView: UIResponder {
         return serialCounter
     }
 
+    /// A view at `frame` (in its future superview's coordinates) with UIKit's defaults: bounds at the origin with the
+    /// frame's size, no background, opaque (`alpha` 1), visible, taking touches, not clipping, `scaleToFill`.
     public init(frame: CGRect) {
         layer = CALayer()
         super.init()
         self.frame = frame
     }
 
+    /// A view with a zero frame (UIKit's `init()`, which calls `init(frame: .zero)`).
     public convenience override init() {
         self.init(frame: .zero)
     }
@@ -81,6 +86,7 @@ open class UIView: UIResponder {
         }
     }
 
+    /// The superview (UIKit's next responder for a view that no view controller manages); nil for a root view.
     override open var next: UIResponder? { superview }
 
     // MARK: Geometry
@@ -280,6 +286,11 @@ open class UIView: UIResponder {
     /// UIKit's content modes. Image views draw `redraw` as `scaleToFill`; the edge and corner modes place the
     /// image at its size against that edge or corner.
     public enum ContentMode: Int, Sendable {
+        /// UIKit's cases and raw values 0…12: `scaleToFill` (the default) stretches the content to the bounds,
+        /// changing its aspect ratio if need be; `scaleAspectFit` scales it to fit, keeping the aspect ratio (the rest
+        /// of the bounds is transparent); `scaleAspectFill` scales it to fill, keeping the aspect ratio (some of it
+        /// may lie outside the bounds); `redraw` redraws on a bounds change in UIKit; `center` and the edge and corner
+        /// modes keep the content's size and place it in the centre or against that edge or corner.
         case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
              topLeft, topRight, bottomLeft, bottomRight
     }

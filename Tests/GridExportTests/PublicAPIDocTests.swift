@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Every public declaration of the four library products is documented, every throwing one says
+/// Every public (or open) declaration of the five library products is documented, every throwing one says
 /// what it throws, and every entry point a client starts from shows a short example.
 @Suite struct PublicAPIDocTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
-    static let modules = ["GridModel", "Rasterizer", "GridExport", "GridTools"]
+    static let modules = ["GridModel", "Rasterizer", "GridExport", "GridTools", "HeadlessUIKit"]
 
     /// The library files, as (path relative to Sources, text), sorted by path.
     static func files() throws -> [(path: String, text: String)] {
@@ -74,6 +74,13 @@ import Testing
             enum Internal {
                 case d
             }
+
+            /// Open is public too.
+            open class Base {
+                open var undocumented = 0
+                /// Documented.
+                override open func documented() {}
+            }
             """
         var scan = PublicDocScanner()
         scan.scan(source, file: "GridTools/Sample.swift")
@@ -85,6 +92,7 @@ import Testing
             "17: no /// doc comment",
             "17: no ```swift example (an entry point)",
             "31: no /// doc comment",
+            "40: no /// doc comment",
         ])
     }
 }
@@ -92,7 +100,7 @@ import Testing
 /// A line-based scan of Swift source for public declarations and the doc comments above them.
 ///
 /// A declaration is a line that starts (after attributes and modifiers) with a declaration keyword;
-/// it is public when `public` is among its modifiers, or when it is a `case` directly inside a
+/// it is public when `public` or `open` is among its modifiers, or when it is a `case` directly inside a
 /// `public enum`. Its doc comment is the run of `///` lines directly above it, attributes allowed
 /// in between. Operators are left out: their documentation is the protocol's (`==`, `<`).
 struct PublicDocScanner {
@@ -142,7 +150,8 @@ struct PublicDocScanner {
             }
             guard let m = s.firstMatch(of: declaration),
                   let modifiers = m.output[1].substring, let keyword = m.output[2].substring.map(String.init) else { continue }
-            var isPublic = modifiers.split(separator: " ").contains("public")
+            let words = modifiers.split(separator: " ")
+            var isPublic = words.contains("public") || words.contains("open")
             if !isPublic && keyword == "case" {
                 // The nearest line above that is indented less holds the case.
                 var j = i - 1
