@@ -101,24 +101,24 @@ public final class Cancellation: Sendable {
 /// What a file export did.
 public struct RenderSummary: Sendable {
     /// Frames in the whole scenario.
-    public var totalFrames: Int
+    public internal(set) var totalFrames: Int
     /// Frames written by this run.
-    public var framesWritten: Int
+    public internal(set) var framesWritten: Int
     /// Frames rasterized and encoded (the rest repeated an identical previous frame).
-    public var framesRasterized: Int
+    public internal(set) var framesRasterized: Int
     /// Frames kept from an earlier run (`resume`).
-    public var framesKept: Int
+    public internal(set) var framesKept: Int
     /// Wall-clock time of the export in seconds.
-    public var seconds: Double
+    public internal(set) var seconds: Double
     /// Recenters in the rendered frames.
-    public var recenters: Int
+    public internal(set) var recenters: Int
     /// Rendered frames where a content edge stopped the scroll.
-    public var edgeHitFrames: Int
+    public internal(set) var edgeHitFrames: Int
     /// The trace file written.
-    public var tracePath: String
+    public internal(set) var tracePath: String
     /// The ffmpeg concat list of this run's frames, in the output folder: `frames.ffconcat` (every frame of the
     /// scenario), or `frames_AAAAA-BBBBB.ffconcat` for a `frames` range.
-    public var frameList: String = FrameList.fileName
+    public internal(set) var frameList: String = FrameList.fileName
     /// Milliseconds per written frame (0 when none was written).
     public var msPerFrame: Double { framesWritten > 0 ? seconds * 1000 / Double(framesWritten) : 0 }
 }

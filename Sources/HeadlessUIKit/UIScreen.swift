@@ -4,10 +4,10 @@ public import Foundation
 /// scale 3 until the player sets them).
 @MainActor
 open class UIScreen {
-    private static let mainScreen = UIScreen()
+    private static let shared = UIScreen()
 
     /// The screen the app draws on.
-    open class var main: UIScreen { mainScreen }
+    open class var main: UIScreen { shared }
 
     /// The screen's rectangle in points, origin zero.
     public private(set) var bounds = CGRect(x: 0, y: 0, width: 390, height: 844)

@@ -41,9 +41,9 @@ extension Pixmap {
             let box = PixelRect(x: flipX ? x1 - k : x0, y: flipY ? y1 - k : y0, width: k, height: k)
             guard let area = box.intersection(clip) else { continue }
             /// Whether a point (canvas pixels) is in the shape: u, v measure from the corner inward.
-            func inside(_ X: Double, _ Y: Double) -> Bool {
-                guard X >= area.x, X < area.x + area.width, Y >= area.y, Y < area.y + area.height else { return false }
-                let u = flipX ? x1 - X : X - x0, v = flipY ? y1 - Y : Y - y0
+            func inside(_ px: Double, _ py: Double) -> Bool {
+                guard px >= area.x, px < area.x + area.width, py >= area.y, py < area.y + area.height else { return false }
+                let u = flipX ? x1 - px : px - x0, v = flipY ? y1 - py : py - y0
                 if u < rad && v < rad && hypot(rad - u, rad - v) > rad { return false }
                 guard let inner else { return true }
                 guard u >= inner.width && v >= inner.width else { return true }

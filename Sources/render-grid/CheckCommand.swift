@@ -117,7 +117,7 @@ enum CheckCommand {
         let cancellation = Cancellation()
         options.cancellation = cancellation
         let signalSources = SignalHandling.install(cancellation)
-        defer { signalSources.forEach { $0.cancel() } }
+        defer { for source in signalSources { source.cancel() } }
         let (outcome, error) = try GoldenChecker.runReporting(paths, options: options) { scenario in
             guard !json else { return }
             let word = scenario.verdict.isPass ? "ok  " : "FAIL"

@@ -114,7 +114,7 @@ enum RenderCommand {
         let cancellation = Cancellation()
         options.cancellation = cancellation
         let signalSources = SignalHandling.install(cancellation)
-        defer { signalSources.forEach { $0.cancel() } }
+        defer { for source in signalSources { source.cancel() } }
         let terminal = isatty(STDERR_FILENO) == 1 && !quiet
         if terminal {
             options.progress = { done, total in
