@@ -47,15 +47,25 @@ let package = Package(
         // bad-scenario corpus (BadScenarios/ with expected.tsv), read by GridModelTests and CLITests.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["BadScenarios"]),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
-        .testTarget(name: "RasterizerTests",
-                    dependencies: ["Rasterizer", "CPixels", "CPNGCodec", "GridModel", "GridExport", "TestSupport"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "GridExportTests", dependencies: ["GridExport", "Rasterizer", "GridModel", "GridTools", "TestSupport"]),
-        .testTarget(name: "GridToolsTests", dependencies: ["GridTools", "GridExport", "Rasterizer", "GridModel", "TestSupport"],
-                    exclude: ["Fixtures"]),
-        .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit", "GridModel", "Rasterizer", "GridExport",
-                                                               "GridTools", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "GridExport", "TestSupport"]),
+        .testTarget(
+            name: "RasterizerTests",
+            dependencies: ["Rasterizer", "CPixels", "CPNGCodec", "GridModel", "GridExport", "TestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "GridExportTests",
+            dependencies: ["GridExport", "Rasterizer", "GridModel", "GridTools", "TestSupport"]),
+        .testTarget(
+            name: "GridToolsTests",
+            dependencies: ["GridTools", "GridExport", "Rasterizer", "GridModel", "TestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "HeadlessUIKitTests",
+            dependencies: [
+                "HeadlessUIKit", "GridModel", "Rasterizer", "GridExport",
+                "GridTools", "TestSupport",
+            ]),
+        .testTarget(
+            name: "CLITests", dependencies: ["render-grid", "GridModel", "Rasterizer", "GridExport", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

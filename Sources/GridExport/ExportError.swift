@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import GridModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// GridExport's one error type: every failure of reading files, loading a scenario or a font,
 /// and exporting or rendering frames. `message` is one line that names the file (and the JSON path
@@ -93,8 +94,9 @@ public struct ExportError: Error, Sendable, CustomStringConvertible {
     /// do { try scenario.validate(limits: limits) } catch { throw ExportError.scenario(error, file: path) }
     /// ```
     public static func scenario(_ error: ScenarioError, file: String?) -> ExportError {
-        var e = ExportError(.scenario, file.map { "\($0): \(error.description)" } ?? error.description,
-                            file: file, jsonPath: error.path.isEmpty ? nil : error.path)
+        var e = ExportError(
+            .scenario, file.map { "\($0): \(error.description)" } ?? error.description,
+            file: file, jsonPath: error.path.isEmpty ? nil : error.path)
         e.scenarioError = error
         e.limit = error.limit
         return e
@@ -123,13 +125,19 @@ public struct ExportError: Error, Sendable, CustomStringConvertible {
     }
 
     /// An export that stopped: by `signal`, or by the failure `underlying`.
-    static func stopped(signal: Int32?, underlying: (any Error)?, framesOnDisk: Int, framesRequested: Int) -> ExportError {
-        let progress = framesRequested == 0 ? "stopped before any frame was written"
+    static func stopped(
+        signal: Int32?, underlying: (any Error)?, framesOnDisk: Int, framesRequested: Int
+    ) -> ExportError {
+        let progress =
+            framesRequested == 0
+            ? "stopped before any frame was written"
             : "\(framesOnDisk) of \(framesRequested) frames are complete on disk"
         let message: String
         if let signal {
             let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
-            message = framesRequested == 0 ? "interrupted by \(name): \(progress)"
+            message =
+                framesRequested == 0
+                ? "interrupted by \(name): \(progress)"
                 : "interrupted by \(name): \(progress), no partial file left"
         } else {
             message = "\(underlying.map { "\($0)" } ?? "render failed") (\(progress); no partial file left)"

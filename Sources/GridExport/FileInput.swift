@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Rasterizer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads input files (scenarios, fonts, PNGs, traces) the one safe way: regular files only, opened
 /// without blocking (a FIFO or a device is refused, never waited on), and never more than a named
@@ -27,7 +28,8 @@ package enum FileInput {
     /// Whether two paths name the same existing file (same device and inode), however they are
     /// spelled: `./a`, `../x/a`, a link to it.
     package static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var x = stat(), y = stat()
+        var x = stat()
+        var y = stat()
         guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
         return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
@@ -40,28 +42,36 @@ package enum FileInput {
         let maxBytes = min(max(maxBytes, 0), Int.max - 1)  // so maxBytes + 1 below cannot overflow
         let shown = quoted(path)
         guard !path.isEmpty else { throw ExportError(.input, "\(what) path is empty") }
-        guard !path.utf8.contains(0) else { throw ExportError(.input, "\(what) path \(shown) contains a NUL character") }
+        guard !path.utf8.contains(0) else {
+            throw ExportError(.input, "\(what) path \(shown) contains a NUL character")
+        }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             switch code {
             case ENOENT: throw ExportError(.input, "\(what) \(shown) does not exist", file: path)
-            case ENOTDIR: throw ExportError(.input, "\(what) \(shown) does not exist (a part of the path is not a folder)", file: path)
+            case ENOTDIR:
+                throw ExportError(
+                    .input, "\(what) \(shown) does not exist (a part of the path is not a folder)", file: path)
             case EACCES: throw ExportError(.input, "cannot read \(what) \(shown): permission denied", file: path)
             default: throw ExportError(.input, "cannot read \(what) \(shown): \(reason(code))", file: path)
             }
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ExportError(.input, "cannot read \(what) \(shown): \(reason(errno))", file: path) }
+        guard fstat(fd, &info) == 0 else {
+            throw ExportError(.input, "cannot read \(what) \(shown): \(reason(errno))", file: path)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw ExportError(.input, "\(what) \(shown) is a folder, not a file", file: path)
-        default: throw ExportError(.input, "\(what) \(shown) is not a regular file (a pipe, socket or device)", file: path)
+        default:
+            throw ExportError(.input, "\(what) \(shown) is not a regular file (a pipe, socket or device)", file: path)
         }
         let size = Int(info.st_size)
         guard size <= maxBytes else {
-            var error = ExportError(.input, "\(what) \(shown) is \(size) bytes; the limit is \(maxBytes) bytes", file: path)
+            var error = ExportError(
+                .input, "\(what) \(shown) is \(size) bytes; the limit is \(maxBytes) bytes", file: path)
             error.limitValue = maxBytes
             throw error
         }
@@ -69,7 +79,9 @@ package enum FileInput {
         var bytes = [UInt8](repeating: 0, count: min(size, maxBytes) + 1)
         var filled = 0
         while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in systemRead(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ExportError(.input, "cannot read \(what) \(shown): \(reason(errno))", file: path)
@@ -82,7 +94,9 @@ package enum FileInput {
                 throw error
             }
             // (A file whose size stat does not know, such as /proc's, grows the buffer in steps.)
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(65536, maxBytes - filled + 1))) }
+            if filled == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: min(65536, maxBytes - filled + 1)))
+            }
         }
         bytes.removeSubrange(filled...)
         return bytes
@@ -95,9 +109,9 @@ package enum FileInput {
 
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
+            Glibc.read(fd, buffer, count)
         #else
-        Darwin.read(fd, buffer, count)
+            Darwin.read(fd, buffer, count)
         #endif
     }
 }

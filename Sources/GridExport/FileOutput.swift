@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File writes that never leave a half-written file under the final name, nor anything else once
@@ -32,7 +32,8 @@ package enum FileOutput {
     /// Whether new files may be made without a name (`O_TMPFILE`, Linux): on unless
     /// `RENDER_GRID_NAMED_TEMPORARIES=1`, which makes every file a named temporary first, as on a
     /// file system without `O_TMPFILE` (the tests run both ways).
-    package static let anonymousFiles = getenv("RENDER_GRID_NAMED_TEMPORARIES").map { String(cString: $0) != "1" } ?? true
+    package static let anonymousFiles =
+        getenv("RENDER_GRID_NAMED_TEMPORARIES").map { String(cString: $0) != "1" } ?? true
 
     package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ExportError) {
         let file = try StreamingFile(path: path)
@@ -49,7 +50,9 @@ package enum FileOutput {
     package static func makeDirectory(_ path: String) throws(ExportError) {
         let shown = FileInput.quoted(path)
         guard !path.isEmpty else { throw ExportError(.output, "the output folder path is empty") }
-        guard !path.utf8.contains(0) else { throw ExportError(.output, "output folder \(shown) contains a NUL character") }
+        guard !path.utf8.contains(0) else {
+            throw ExportError(.output, "output folder \(shown) contains a NUL character")
+        }
         switch FileInput.kind(of: path) {
         case .folder: break
         case .regular, .other: throw ExportError(.output, "output path \(shown) exists and is not a folder")
@@ -72,7 +75,8 @@ package enum FileOutput {
             }
             guard FileInput.kind(of: path) == .folder else {
                 undo()
-                throw ExportError(.output, "cannot create output folder \(shown): a part of the path is a file or a broken link")
+                throw ExportError(
+                    .output, "cannot create output folder \(shown): a part of the path is a file or a broken link")
             }
         }
         guard access(path, W_OK) == 0 else {
@@ -126,7 +130,8 @@ package enum FileOutput {
             return digits.count >= 5 && rest.dropFirst(digits.count).hasPrefix(".png.")
         }
         if name.hasPrefix(".frames") && name.contains(".ffconcat.") { return true }
-        if name.hasPrefix(".sheet.png.") || name.hasPrefix(".trace.png.") { return true }  // sheet's and plot's defaults
+        // sheet's and plot's defaults
+        if name.hasPrefix(".sheet.png.") || name.hasPrefix(".trace.png.") { return true }
         return name.hasPrefix(".trace") && name.contains(".jsonl.")
     }
 
@@ -160,7 +165,9 @@ package final class StreamingFile {
             file = try PendingFile.create(in: AT_FDCWD, for: path, anonymous: FileOutput.anonymousFiles)
         } catch {
             let (folder, _) = FileOutput.split(path)
-            let reason = error.code == ENOENT ? "folder \(FileInput.quoted(folder.isEmpty ? "." : folder)) does not exist"
+            let reason =
+                error.code == ENOENT
+                ? "folder \(FileInput.quoted(folder.isEmpty ? "." : folder)) does not exist"
                 : error.code == EACCES ? "permission denied" : FileOutput.reason(error.code)
             throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")
         }

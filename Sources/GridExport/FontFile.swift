@@ -23,7 +23,10 @@ public enum FontFile {
     /// - Throws: `ExportError(.noFont)` naming the places searched.
     public static func defaultPath() throws(ExportError) -> String {
         for path in searchPaths where FileInput.kind(of: path) == .regular { return path }
-        throw ExportError(.noFont, "no font given and DejaVu Sans was not found in \(searchPaths.joined(separator: ", ")); install fonts-dejavu-core")
+        throw ExportError(
+            .noFont,
+            "no font given and DejaVu Sans was not found in \(searchPaths.joined(separator: ", ")); install fonts-dejavu-core"
+        )
     }
 
     /// The font in the file at `path`.

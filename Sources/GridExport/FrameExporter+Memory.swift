@@ -12,8 +12,10 @@ extension FrameExporter {
     /// ```
     /// - Throws: `ExportError`: `.frameRange` for an index outside the scenario, `.scenario` from the
     ///   simulation, `.font` when the frame draws text and `font` is nil, `.stopped` on a failure.
-    public static func frame(_ index: Int, of scenario: Scenario, font: FontRenderer?,
-                             options: ImageOptions = ImageOptions()) throws(ExportError) -> Pixmap {
+    public static func frame(
+        _ index: Int, of scenario: Scenario, font: FontRenderer?,
+        options: ImageOptions = ImageOptions()
+    ) throws(ExportError) -> Pixmap {
         var image: Pixmap?
         do {
             try frames(index...index, of: scenario, font: font, options: options) { image = $0.image }
@@ -22,7 +24,8 @@ extension FrameExporter {
         } catch {
             throw ExportError(.render, "\(error)")  // (the body above does not throw)
         }
-        guard let image else { throw ExportError(.render, "frame \(index) was not rendered") }  // (frames delivers every frame)
+        // (frames delivers every frame)
+        guard let image else { throw ExportError(.render, "frame \(index) was not rendered") }
         return image
     }
 
@@ -37,36 +40,44 @@ extension FrameExporter {
     /// ```
     /// - Throws: `ExportError` as `frame(_:of:font:options:)` does; an error `body` throws, unchanged
     ///   (no later frame is delivered).
-    public static func frames(_ range: ClosedRange<Int>, of scenario: Scenario, font: FontRenderer?,
-                              options: ImageOptions = ImageOptions(), body: (RenderedFrame) throws -> Void) throws {
-        let (configured, _, resolved) = try prepare(scenario, font: font, hud: options.hud, showReuse: options.showReuse,
-                                                    reference: options.reference, limits: options.limits,
-                                                    cancellation: options.cancellation, frames: range)
+    public static func frames(
+        _ range: ClosedRange<Int>, of scenario: Scenario, font: FontRenderer?,
+        options: ImageOptions = ImageOptions(), body: (RenderedFrame) throws -> Void
+    ) throws {
+        let (configured, _, resolved) = try prepare(
+            scenario, font: font, hud: options.hud, showReuse: options.showReuse,
+            reference: options.reference, limits: options.limits,
+            cancellation: options.cancellation, frames: range)
         let cancellation = options.cancellation
-        let pipeline = FramePipeline(renderer: configured, reference: options.reference, jobs: options.jobs,
-                                     compression: options.compression, encoder: options.encoder, encode: options.includePNG, keepImages: true,
-                                     keepEveryGroup: true, limits: options.limits, cancellation: cancellation)
+        let pipeline = FramePipeline(
+            renderer: configured, reference: options.reference, jobs: options.jobs,
+            compression: options.compression, encoder: options.encoder, encode: options.includePNG, keepImages: true,
+            keepEveryGroup: true, limits: options.limits, cancellation: cancellation)
         /// A failure of `body`, passed through the pipeline unchanged.
         struct BodyError: Error { var error: any Error }
         do {
-            _ = try pipeline.run(scenario, range: resolved, pending: { $0 }, store: { _, _ in }, batchDone: { _, groups, outputs in
-                for (group, output) in zip(groups, outputs) {
-                    guard let output, let image = output.image else { continue }
-                    for (n, state) in group.enumerated() {
-                        let frame = RenderedFrame(state: state, image: image, png: output.png, repeatsPrevious: n > 0)
-                        do { try body(frame) } catch {
-                            throw BodyError(error: error)
+            _ = try pipeline.run(
+                scenario, range: resolved, pending: { $0 }, store: { _, _ in },
+                batchDone: { _, groups, outputs in
+                    for (group, output) in zip(groups, outputs) {
+                        guard let output, let image = output.image else { continue }
+                        for (n, state) in group.enumerated() {
+                            let frame = RenderedFrame(
+                                state: state, image: image, png: output.png, repeatsPrevious: n > 0)
+                            do { try body(frame) } catch {
+                                throw BodyError(error: error)
+                            }
                         }
                     }
-                }
-            }, stopped: { error in
-                if let signal = cancellation?.signalNumber {
-                    return .stopped(signal: signal, underlying: error, framesOnDisk: 0, framesRequested: 0)
-                }
-                var e = ExportError(.render, error.map { "\($0)" } ?? "render failed")
-                e.underlying = error
-                return e
-            })
+                },
+                stopped: { error in
+                    if let signal = cancellation?.signalNumber {
+                        return .stopped(signal: signal, underlying: error, framesOnDisk: 0, framesRequested: 0)
+                    }
+                    var e = ExportError(.render, error.map { "\($0)" } ?? "render failed")
+                    e.underlying = error
+                    return e
+                })
         } catch let error as BodyError {
             throw error.error
         }

@@ -29,7 +29,9 @@ public enum FrameExporter {
     /// let count = try FrameExporter.countFrames(scenario, reference: false)
     /// ```
     /// - Throws: `ExportError(.scenario)` when the simulation runs into a limit.
-    public static func countFrames(_ scenario: Scenario, reference: Bool, limits: Limits = Limits()) throws(ExportError) -> Int {
+    public static func countFrames(
+        _ scenario: Scenario, reference: Bool, limits: Limits = Limits()
+    ) throws(ExportError) -> Int {
         try FramePipeline.countFrames(scenario, reference: reference, limits: limits, cancellation: nil)
     }
 
@@ -38,8 +40,9 @@ public enum FrameExporter {
         // A frame file is at most its raw pixels plus PNG overhead; anything else is not a frame.
         let maxBytes = width * height * 8 + 65536
         guard FileInput.kind(of: path) == .regular,
-              let bytes = try? FileInput.read(path, maxBytes: maxBytes, what: "frame"),
-              let image = try? PNGCodec.decode(bytes, maxPixels: width * height) else { return false }
+            let bytes = try? FileInput.read(path, maxBytes: maxBytes, what: "frame"),
+            let image = try? PNGCodec.decode(bytes, maxPixels: width * height)
+        else { return false }
         return image.width == width && image.height == height
     }
 
@@ -62,7 +65,9 @@ public enum FrameExporter {
     ///   for frames outside the scenario, `.font` when frames draw text and `font` is nil, `.output`
     ///   when the folder cannot be made or the finished frames cannot be synced to disk, `.stopped`
     ///   for a signal or a failure part way.
-    public static func render(_ scenario: Scenario, font: FontRenderer?, options: RenderOptions) throws(ExportError) -> RenderSummary {
+    public static func render(
+        _ scenario: Scenario, font: FontRenderer?, options: RenderOptions
+    ) throws(ExportError) -> RenderSummary {
         try render(scenario, font: font, options: options) { folder throws(ExportError) in try folder.sync() }
     }
 
@@ -70,63 +75,98 @@ public enum FrameExporter {
     /// `RENDER_GRID_FSYNC_EACH_FRAME=1` so `scripts/bench.sh` can time both paths in one run.
     static let fsyncEachFrame = getenv("RENDER_GRID_FSYNC_EACH_FRAME").map { String(cString: $0) == "1" } ?? false
 
+    /// A group's PNG written under each of its frames' names, each counted once on disk.
+    static func write(
+        _ output: FramePipeline.Output, _ frames: [FrameState], to folder: FrameFolder,
+        onDisk: borrowing Atomic<Int>
+    ) throws {
+        guard let png = output.png else { return }
+        try folder.write(png, names: frames.map { frameName($0.index) }) {
+            onDisk.wrappingAdd(1, ordering: .relaxed)
+        }
+    }
+
+    /// The frames of `group` not already whole on disk in `directory` (`--resume`), counting those that are.
+    static func missingFrames(
+        _ group: [FrameState], in directory: String, onDisk: borrowing Atomic<Int>
+    ) -> [FrameState] {
+        let missing = group.filter { frame in
+            let path = (directory as NSString).appendingPathComponent(frameName(frame.index))
+            return !isValidFrame(path, width: frame.pixelWidth, height: frame.pixelHeight)
+        }
+        onDisk.wrappingAdd(group.count - missing.count, ordering: .relaxed)
+        return missing
+    }
+
+    /// The end of a render: temporaries of killed runs removed again once this run's own writers are done (a run
+    /// killed just before this one started may have held its temporaries locked until its process was gone), then
+    /// the folder synced.
+    static func finish(
+        _ folder: FrameFolder, in directory: String, sync: (FrameFolder) throws(ExportError) -> Void
+    )
+        throws(ExportError)
+    {
+        FileOutput.removeAbandonedTemporaries(in: directory)
+        try sync(folder)
+    }
+
     /// `render`, with the call that makes the frames durable given: `sync` runs once per run, after
     /// the last frame and the trace are written, or when the run stops part way (tests count it).
-    package static func render(_ scenario: Scenario, font: FontRenderer?, options: RenderOptions,
-                               sync: (FrameFolder) throws(ExportError) -> Void) throws(ExportError) -> RenderSummary {
+    package static func render(
+        _ scenario: Scenario, font: FontRenderer?, options: RenderOptions,
+        sync: (FrameFolder) throws(ExportError) -> Void
+    ) throws(ExportError) -> RenderSummary {
         let started = ContinuousClock.now
-        let (configured, sizes, range) = try prepareSizes(scenario, font: font, hud: options.hud, showReuse: options.showReuse,
-                                                          reference: options.reference, limits: options.limits,
-                                                          cancellation: options.cancellation, frames: options.frames)
+        let (configured, sizes, range) = try prepareSizes(
+            scenario, font: font, hud: options.hud, showReuse: options.showReuse,
+            reference: options.reference, limits: options.limits,
+            cancellation: options.cancellation, frames: options.frames)
         let total = sizes.count
         try FileOutput.makeDirectory(options.outputDirectory)
         let directory = options.outputDirectory
         // Temporaries of killed runs go; those of renders running beside this one stay.
         FileOutput.removeAbandonedTemporaries(in: directory)
-        let folder = try FrameFolder(directory: directory, fsyncEachFrame: fsyncEachFrame, linkRepeats: options.linkRepeats)
+        let folder = try FrameFolder(
+            directory: directory, fsyncEachFrame: fsyncEachFrame, linkRepeats: options.linkRepeats)
         let traceName = TraceFileName.written(frames: options.frames == nil ? nil : range)
         let tracePath = (directory as NSString).appendingPathComponent(traceName)
         let trace = try StreamingFile(path: tracePath)
         defer { trace.discard() }
         var traceLines: [UInt8] = []
         let onDisk = Atomic<Int>(0)
-        let cancellation = options.cancellation, resume = options.resume
-        var written = 0, recenters = 0, edgeHits = 0
+        let cancellation = options.cancellation
+        let resume = options.resume
+        var written = 0
+        var recenters = 0
+        var edgeHits = 0
         func stopped(_ error: Error?) -> ExportError {
-            .stopped(signal: cancellation?.signalNumber, underlying: error, framesOnDisk: onDisk.load(ordering: .relaxed),
-                     framesRequested: range.count)
+            .stopped(
+                signal: cancellation?.signalNumber, underlying: error, framesOnDisk: onDisk.load(ordering: .relaxed),
+                framesRequested: range.count)
         }
 
-        let pipeline = FramePipeline(renderer: configured, reference: options.reference, jobs: options.jobs,
-                                     compression: options.compression, encoder: options.encoder, encode: true, keepImages: false,
-                                     keepEveryGroup: false, limits: options.limits, cancellation: cancellation)
+        let pipeline = FramePipeline(
+            renderer: configured, reference: options.reference, jobs: options.jobs,
+            compression: options.compression, encoder: options.encoder, encode: true, keepImages: false,
+            keepEveryGroup: false, limits: options.limits, cancellation: cancellation)
         let counts: FramePipeline.Counts
         do {
-            counts = try pipeline.run(scenario, range: range, pending: { group in
-                guard resume else { return group }
-                let missing = group.filter { frame in
-                    let path = (directory as NSString).appendingPathComponent(frameName(frame.index))
-                    return !isValidFrame(path, width: frame.pixelWidth, height: frame.pixelHeight)
-                }
-                onDisk.wrappingAdd(group.count - missing.count, ordering: .relaxed)
-                return missing
-            }, store: { output, frames in
-                guard let png = output.png else { return }
-                try folder.write(png, names: frames.map { frameName($0.index) }) {
-                    onDisk.wrappingAdd(1, ordering: .relaxed)
-                }
-            }, batchDone: { batch, _, _ in
-                traceLines.removeAll(keepingCapacity: true)
-                for frame in batch {
-                    traceLines.append(contentsOf: Trace.line(for: frame).utf8)
-                    traceLines.append(UInt8(ascii: "\n"))
-                    if frame.recenterShift != nil { recenters += 1 }
-                    if frame.edgeHit { edgeHits += 1 }
-                }
-                do { try trace.append(traceLines) } catch { throw stopped(error) }
-                written += batch.count
-                options.progress?(written, range.count)
-            }, stopped: stopped)
+            counts = try pipeline.run(
+                scenario, range: range,
+                pending: { group in resume ? missingFrames(group, in: directory, onDisk: onDisk) : group },
+                store: { output, frames in try write(output, frames, to: folder, onDisk: onDisk) },
+                batchDone: { batch, _, _ in
+                    traceLines.removeAll(keepingCapacity: true)
+                    for frame in batch {
+                        traceLines.append(contentsOf: Trace.line(for: frame).utf8)
+                        traceLines.append(UInt8(ascii: "\n"))
+                        if frame.recenterShift != nil { recenters += 1 }
+                        if frame.edgeHit { edgeHits += 1 }
+                    }
+                    do { try trace.append(traceLines) } catch { throw stopped(error) }
+                    written += batch.count
+                    options.progress?(written, range.count)
+                }, stopped: stopped)
         } catch let error as ExportError {
             try? sync(folder)  // what was written stays; the stop is the error to report
             throw error
@@ -136,49 +176,55 @@ public enum FrameExporter {
         }
         do {
             try trace.commit()
-            try FrameList.write(in: directory, sizes: sizes, fps: scenario.fps, range: range, partial: options.frames != nil)
+            try FrameList.write(
+                in: directory, sizes: sizes, fps: scenario.fps, range: range, partial: options.frames != nil)
         } catch {
             try? sync(folder)
             throw stopped(error)
         }
-        // Again once this run's own writers are done: a run killed just before this one started
-        // may have held its temporaries locked until its process was gone.
-        FileOutput.removeAbandonedTemporaries(in: directory)
-        try sync(folder)
+        try finish(folder, in: directory, sync: sync)
         let elapsed = ContinuousClock.now - started
-        return RenderSummary(totalFrames: total, framesWritten: written - counts.kept, framesRasterized: counts.rasterized,
-                             framesKept: counts.kept,
-                             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-                             recenters: recenters, edgeHitFrames: edgeHits, tracePath: tracePath,
-                             frameList: options.frames == nil ? FrameList.fileName : FrameList.rangeFileName(range))
+        return RenderSummary(
+            totalFrames: total, framesWritten: written - counts.kept, framesRasterized: counts.rasterized,
+            framesKept: counts.kept,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            recenters: recenters, edgeHitFrames: edgeHits, tracePath: tracePath,
+            frameList: options.frames == nil ? FrameList.fileName : FrameList.rangeFileName(range))
     }
 
     /// `ExportError(.font)` when the renderer has no font and the scenario draws text.
     /// What a run checks and works out before its first frame, for files and memory alike: the renderer (its font
     /// required when the frames draw text), the scenario's frame count, and `frames` resolved against it.
-    static func prepare(_ scenario: Scenario, font: FontRenderer?, hud: Bool, showReuse: Bool, reference: Bool,
-                        limits: Limits, cancellation: Cancellation?,
-                        frames: ClosedRange<Int>?) throws(ExportError) -> (FrameRenderer, total: Int, range: ClosedRange<Int>) {
-        let (renderer, sizes, range) = try prepareSizes(scenario, font: font, hud: hud, showReuse: showReuse, reference: reference,
-                                                        limits: limits, cancellation: cancellation, frames: frames)
+    static func prepare(
+        _ scenario: Scenario, font: FontRenderer?, hud: Bool, showReuse: Bool, reference: Bool,
+        limits: Limits, cancellation: Cancellation?,
+        frames: ClosedRange<Int>?
+    ) throws(ExportError) -> (FrameRenderer, total: Int, range: ClosedRange<Int>) {
+        let (renderer, sizes, range) = try prepareSizes(
+            scenario, font: font, hud: hud, showReuse: showReuse, reference: reference,
+            limits: limits, cancellation: cancellation, frames: frames)
         return (renderer, sizes.count, range)
     }
 
     /// `prepare`, with the size of every frame (for the concat list's canvas) instead of only their count.
-    static func prepareSizes(_ scenario: Scenario, font: FontRenderer?, hud: Bool, showReuse: Bool, reference: Bool,
-                             limits: Limits, cancellation: Cancellation?,
-                             frames: ClosedRange<Int>?) throws(ExportError) -> (FrameRenderer, sizes: FrameSizes, range: ClosedRange<Int>) {
+    static func prepareSizes(
+        _ scenario: Scenario, font: FontRenderer?, hud: Bool, showReuse: Bool, reference: Bool,
+        limits: Limits, cancellation: Cancellation?,
+        frames: ClosedRange<Int>?
+    ) throws(ExportError) -> (FrameRenderer, sizes: FrameSizes, range: ClosedRange<Int>) {
         var renderer = FrameRenderer(scenario: scenario, font: font)
         renderer.hud = hud
         renderer.showReuse = showReuse
         try requireFont(renderer, scenario: scenario)
-        let sizes = try FramePipeline.frameSizes(scenario, reference: reference, limits: limits, cancellation: cancellation)
+        let sizes = try FramePipeline.frameSizes(
+            scenario, reference: reference, limits: limits, cancellation: cancellation)
         return (renderer, sizes, try FramePipeline.resolve(frames, total: sizes.count))
     }
 
     static func requireFont(_ renderer: FrameRenderer, scenario: Scenario) throws(ExportError) {
         guard renderer.font == nil, FrameRenderer.drawsText(scenario, hud: renderer.hud) else { return }
-        throw ExportError(.font, "the scenario draws text (style.fontSize, a layer's fontSize, or the HUD) and no font was given",
-                          jsonPath: scenario.style.fontSize > 0 ? "style.fontSize" : nil)
+        throw ExportError(
+            .font, "the scenario draws text (style.fontSize, a layer's fontSize, or the HUD) and no font was given",
+            jsonPath: scenario.style.fontSize > 0 ? "style.fontSize" : nil)
     }
 }

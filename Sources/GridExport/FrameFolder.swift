@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Rasterizer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The frame files of one render, written without an `fsync` each and made durable together by
 /// `sync()` at the end of the run.
@@ -52,14 +53,17 @@ package final class FrameFolder: Sendable {
     /// Opens `directory` (an existing folder) for writing frames; `anonymousFiles: false` makes every
     /// frame a named temporary first, as where the file system has no `O_TMPFILE`.
     /// - Throws: `ExportError(.output)` when the folder cannot be opened.
-    package init(directory: String, fsyncEachFrame: Bool = false, linkRepeats: Bool = false,
-                 anonymousFiles: Bool = FileOutput.anonymousFiles) throws(ExportError) {
+    package init(
+        directory: String, fsyncEachFrame: Bool = false, linkRepeats: Bool = false,
+        anonymousFiles: Bool = FileOutput.anonymousFiles
+    ) throws(ExportError) {
         self.directory = directory
         self.fsyncEachFrame = fsyncEachFrame
         self.linkRepeats = linkRepeats
         descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ExportError(.output, "cannot open output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
+            throw ExportError(
+                .output, "cannot open output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
         }
         syncFileSystem = Self.lookUpSyncfs()
         anonymous = anonymousFiles && PendingFile.makesFilesWithoutName(in: descriptor)
@@ -69,10 +73,10 @@ package final class FrameFolder: Sendable {
     /// extension), and other systems do not have it.
     private static func lookUpSyncfs() -> SyncFunction? {
         #if os(Linux)
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else { return nil }
-        return unsafeBitCast(symbol, to: SyncFunction.self)
+            guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else { return nil }
+            return unsafeBitCast(symbol, to: SyncFunction.self)
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -165,7 +169,10 @@ package final class FrameFolder: Sendable {
     }
 
     private func failure(_ name: String, _ code: Int32) -> ExportError {
-        ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(code == EACCES ? "permission denied" : FileOutput.reason(code))")
+        ExportError(
+            .output,
+            "cannot write \(FileInput.quoted(path(of: name))): \(code == EACCES ? "permission denied" : FileOutput.reason(code))"
+        )
     }
 
     /// All of `bytes` to `fd` (the file for `name`), through short writes and interruptions.
@@ -175,13 +182,17 @@ package final class FrameFolder: Sendable {
             let n = bytes.withUnsafeBytes { raw in systemWrite(fd, raw.baseAddress! + done, raw.count - done) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
-                throw ExportError(.output, "cannot write \(FileInput.quoted(path(of: name))): \(FileOutput.reason(n < 0 ? errno : ENOSPC))")
+                throw ExportError(
+                    .output,
+                    "cannot write \(FileInput.quoted(path(of: name))): \(FileOutput.reason(n < 0 ? errno : ENOSPC))")
             }
             done += n
         }
     }
 
-    private func path(of name: String) -> String { directory.hasSuffix("/") ? directory + name : directory + "/" + name }
+    private func path(of name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
 
     /// Makes every frame written so far, and its name in the folder, durable: `syncfs` on Linux,
     /// else an `fsync` of each frame written and of the folder.
@@ -189,7 +200,8 @@ package final class FrameFolder: Sendable {
     package func sync() throws(ExportError) {
         if let syncFileSystem {
             if syncFileSystem(descriptor) == 0 { return }
-            throw ExportError(.output, "cannot sync output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
+            throw ExportError(
+                .output, "cannot sync output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
         }
         let names = written.withLock { names in
             defer { names.removeAll() }
@@ -200,11 +212,15 @@ package final class FrameFolder: Sendable {
             guard fd >= 0 else { continue }  // replaced or removed since (another render's, synced by it)
             defer { close(fd) }
             guard fsync(fd) == 0 else {
-                throw ExportError(.output, "cannot sync \(FileInput.quoted(name)) in \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
+                throw ExportError(
+                    .output,
+                    "cannot sync \(FileInput.quoted(name)) in \(FileInput.quoted(directory)): \(FileOutput.reason(errno))"
+                )
             }
         }
         guard fsync(descriptor) == 0 else {
-            throw ExportError(.output, "cannot sync output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
+            throw ExportError(
+                .output, "cannot sync output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
         }
     }
 

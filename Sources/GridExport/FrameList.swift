@@ -40,7 +40,8 @@ package enum FrameList {
         let fps = max(1, fps)
         var text = "ffconcat version 1.0\n"
         text += "# canvas \(width) \(height)\n"
-        text += "# \(frames.count) frames (\(FrameExporter.frameName(frames.lowerBound)) to "
+        text +=
+            "# \(frames.count) frames (\(FrameExporter.frameName(frames.lowerBound)) to "
             + "\(FrameExporter.frameName(frames.upperBound))) at \(fps) fps; read with: ffmpeg -f concat -safe 0 -i LIST\n"
         text.reserveCapacity(text.utf8.count + frames.count * 64)
         for index in frames {
@@ -60,8 +61,10 @@ package enum FrameList {
     /// Writes the list of every frame (and, for a range render, the range's own list) into `directory`,
     /// each whole under its name or not at all.
     /// - Throws: `ExportError(.output)` when a list cannot be written.
-    package static func write(in directory: String, sizes: FrameSizes, fps: Int, range: ClosedRange<Int>,
-                              partial: Bool) throws(ExportError) {
+    package static func write(
+        in directory: String, sizes: FrameSizes, fps: Int, range: ClosedRange<Int>,
+        partial: Bool
+    ) throws(ExportError) {
         guard sizes.count > 0 else { return }
         let all = 0...(sizes.count - 1)
         var lists = [(fileName, all)]
@@ -69,7 +72,8 @@ package enum FrameList {
         for (name, frames) in lists {
             let canvas = sizes.canvas(frames)
             let bytes = Array(text(frames: frames, fps: fps, width: canvas.width, height: canvas.height).utf8)
-            try FileOutput.writeAtomically(bytes, to: directory.hasSuffix("/") ? directory + name : directory + "/" + name)
+            try FileOutput.writeAtomically(
+                bytes, to: directory.hasSuffix("/") ? directory + name : directory + "/" + name)
         }
     }
 
@@ -102,7 +106,8 @@ package struct FrameSizes: Sendable, Equatable {
 
     /// The largest width and the largest height over `frames` (0×0 when none was recorded).
     package func canvas(_ frames: ClosedRange<Int>) -> (width: Int, height: Int) {
-        var width = 0, height = 0
+        var width = 0
+        var height = 0
         for (i, run) in runs.enumerated() {
             let end = i + 1 < runs.count ? runs[i + 1].start : count  // exclusive
             guard run.start <= frames.upperBound, end > frames.lowerBound else { continue }

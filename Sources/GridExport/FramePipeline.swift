@@ -34,14 +34,18 @@ struct FramePipeline {
     }
 
     /// The frame count of the scenario, stopping early once `cancellation` is set.
-    static func countFrames(_ scenario: Scenario, reference: Bool, limits: Limits, cancellation: Cancellation?) throws(ExportError) -> Int {
+    static func countFrames(
+        _ scenario: Scenario, reference: Bool, limits: Limits, cancellation: Cancellation?
+    ) throws(ExportError) -> Int {
         try frameSizes(scenario, reference: reference, limits: limits, cancellation: cancellation).count
     }
 
     /// The pixel size of every frame of the scenario (and so its frame count), stopping early once
     /// `cancellation` is set.
-    static func frameSizes(_ scenario: Scenario, reference: Bool, limits: Limits,
-                           cancellation: Cancellation?) throws(ExportError) -> FrameSizes {
+    static func frameSizes(
+        _ scenario: Scenario, reference: Bool, limits: Limits,
+        cancellation: Cancellation?
+    ) throws(ExportError) -> FrameSizes {
         do {
             var simulation = try Simulation(scenario: scenario, reference: reference, limits: limits)
             var sizes = FrameSizes()
@@ -65,8 +69,12 @@ struct FramePipeline {
     static func resolve(_ range: ClosedRange<Int>?, total: Int) throws(ExportError) -> ClosedRange<Int> {
         guard total > 0 else { throw ExportError.frameRange(range ?? 0...0, total: total) }
         var resolved = range ?? 0...(total - 1)
-        if resolved.upperBound == Int.max && resolved.lowerBound < total { resolved = resolved.lowerBound...(total - 1) }
-        guard resolved.lowerBound >= 0, resolved.upperBound < total else { throw ExportError.frameRange(resolved, total: total) }
+        if resolved.upperBound == Int.max && resolved.lowerBound < total {
+            resolved = resolved.lowerBound...(total - 1)
+        }
+        guard resolved.lowerBound >= 0, resolved.upperBound < total else {
+            throw ExportError.frameRange(resolved, total: total)
+        }
         return resolved
     }
 
@@ -77,11 +85,13 @@ struct FramePipeline {
     ///   - batchDone: on the calling thread after each batch, in frame order: the batch, its groups,
     ///     and each group's output (nil for a group with nothing pending, or not kept).
     ///   - stopped: the error for a failure (or a cancellation, with nil) part way.
-    func run(_ scenario: Scenario, range: ClosedRange<Int>,
-             pending: @Sendable ([FrameState]) -> [FrameState],
-             store: @Sendable (Output, [FrameState]) throws -> Void,
-             batchDone: ([FrameState], [[FrameState]], [Output?]) throws -> Void,
-             stopped: (Error?) -> ExportError) throws -> Counts {
+    func run(
+        _ scenario: Scenario, range: ClosedRange<Int>,
+        pending: @Sendable ([FrameState]) -> [FrameState],
+        store: @Sendable (Output, [FrameState]) throws -> Void,
+        batchDone: ([FrameState], [[FrameState]], [Output?]) throws -> Void,
+        stopped: (Error?) -> ExportError
+    ) throws -> Counts {
         let overlays = renderer.hud || renderer.showReuse
         let jobs = min(max(1, jobs), RenderOptions.maxJobs)
         // Frame buffers are made by the workers that use them, on first use: a render of 3 frames
@@ -157,9 +167,11 @@ extension FramePipeline {
 
     /// Draws, encodes and stores the groups on the workers, each taking the next group; `reused` is the first
     /// group's output when it repeats the previous batch's last. A group not started (a signal) has no result.
-    func produce(_ groups: [[FrameState]], reused: Output?, workers: [CanvasBox],
-                 pending: @Sendable ([FrameState]) -> [FrameState],
-                 store: @Sendable (Output, [FrameState]) throws -> Void) -> [Int: GroupResult] {
+    func produce(
+        _ groups: [[FrameState]], reused: Output?, workers: [CanvasBox],
+        pending: @Sendable ([FrameState]) -> [FrameState],
+        store: @Sendable (Output, [FrameState]) throws -> Void
+    ) -> [Int: GroupResult] {
         let results = Locked<[Int: GroupResult]>([:])
         let next = Atomic<Int>(0)
         let pipeline = self
@@ -170,8 +182,9 @@ extension FramePipeline {
                 let g = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard g < groups.count else { return }
                 let result = GroupResult {
-                    try pipeline.produce(groups[g], last: g == groups.count - 1, reused: g == 0 ? reused : nil,
-                                         box: workers[worker], pending: pending, store: store)
+                    try pipeline.produce(
+                        groups[g], last: g == groups.count - 1, reused: g == 0 ? reused : nil,
+                        box: workers[worker], pending: pending, store: store)
                 }
                 results.withLock { $0[g] = result }
             }
@@ -180,9 +193,11 @@ extension FramePipeline {
     }
 
     /// One group: the frames not yet on disk drawn once (or the reused output), encoded and stored.
-    func produce(_ group: [FrameState], last: Bool, reused: Output?, box: CanvasBox,
-                 pending: ([FrameState]) -> [FrameState],
-                 store: (Output, [FrameState]) throws -> Void) throws -> (output: Output?, rendered: Bool, kept: Int) {
+    func produce(
+        _ group: [FrameState], last: Bool, reused: Output?, box: CanvasBox,
+        pending: ([FrameState]) -> [FrameState],
+        store: (Output, [FrameState]) throws -> Void
+    ) throws -> (output: Output?, rendered: Bool, kept: Int) {
         let missing = pending(group)
         let keptHere = group.count - missing.count
         if missing.isEmpty { return (nil, false, keptHere) }
@@ -194,8 +209,9 @@ extension FramePipeline {
             // Taken out of the box, so the buffer is uniquely referenced and drawn in place.
             var canvas = try box.canvas.take() ?? renderer.canvas(for: group[0])
             try renderer.render(group[0], into: &canvas)
-            output = Output(png: encode ? try PNGCodec.encode(canvas, compression: compression, encoder: encoder) : nil,
-                            image: keepImages ? canvas : nil)
+            output = Output(
+                png: encode ? try PNGCodec.encode(canvas, compression: compression, encoder: encoder) : nil,
+                image: keepImages ? canvas : nil)
             box.canvas = canvas
             rendered = true
         }

@@ -41,12 +41,14 @@ public struct FrameShard: Sendable, Hashable, CustomStringConvertible {
     public func frames(total: Int) throws(ExportError) -> ClosedRange<Int> {
         guard total >= count else {
             let frames = total < 1 ? "no frames" : total == 1 ? "1 frame" : "\(total) frames"
-            var e = ExportError(.frameRange, "shard \(self) is empty: the scenario has \(frames), so at most \(max(total, 0)) shards")
+            var e = ExportError(
+                .frameRange, "shard \(self) is empty: the scenario has \(frames), so at most \(max(total, 0)) shards")
             e.totalFrames = total
             throw e
         }
         // Every product is at most `total`: no overflow.
-        let base = total / count, extra = total % count
+        let base = total / count
+        let extra = total % count
         let start = (index - 1) * base + min(index - 1, extra)
         let size = base + (index <= extra ? 1 : 0)
         return start...(start + size - 1)

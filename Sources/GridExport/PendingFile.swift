@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A new file being written in a folder: it gets its final name only once complete, and its writer
@@ -44,8 +44,10 @@ final class PendingFile {
     /// file system allows, else under a fresh temporary name. `beforeLock` runs between creating a
     /// named temporary and locking it (a test runs a cleanup in that instant).
     /// - Throws: `Failure` with the C library's error number when no file can be made.
-    static func create(in folder: Int32, for name: String, anonymous: Bool,
-                       beforeLock: () -> Void = {}) throws(Failure) -> PendingFile {
+    static func create(
+        in folder: Int32, for name: String, anonymous: Bool,
+        beforeLock: () -> Void = {}
+    ) throws(Failure) -> PendingFile {
         if anonymous, let fd = openAnonymous(in: folder, for: name) {
             flock(fd, LOCK_EX)  // before it has a name, so every name it gets is locked from the start
             return PendingFile(fd: fd, folder: folder, temporary: nil)
@@ -73,7 +75,8 @@ final class PendingFile {
 
     /// Whether `name` in `folder` is the file open as `fd` (not removed, not replaced).
     static func names(_ fd: Int32, _ name: String, in folder: Int32) -> Bool {
-        var open = stat(), named = stat()
+        var open = stat()
+        var named = stat()
         return fstat(fd, &open) == 0 && fstatat(folder, name, &named, AT_SYMLINK_NOFOLLOW) == 0
             && open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
@@ -143,12 +146,12 @@ final class PendingFile {
     }
 
     #if os(Linux)
-    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`; Swift's Glibc does not declare this GNU extension).
-    private static let openTemporary = Int32(0o20000000) | O_DIRECTORY
-    /// Whether `/proc/self/fd` names open files, which is how a process links one without a name
-    /// (`linkat` with `AT_EMPTY_PATH` would need `CAP_DAC_READ_SEARCH`); without it, files are named
-    /// temporaries from the start.
-    private static let procFileDescriptors = access("/proc/self/fd", F_OK) == 0
+        /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`; Swift's Glibc does not declare this GNU extension).
+        private static let openTemporary = Int32(0o20000000) | O_DIRECTORY
+        /// Whether `/proc/self/fd` names open files, which is how a process links one without a name
+        /// (`linkat` with `AT_EMPTY_PATH` would need `CAP_DAC_READ_SEARCH`); without it, files are named
+        /// temporaries from the start.
+        private static let procFileDescriptors = access("/proc/self/fd", F_OK) == 0
     #endif
 
     /// Whether the file system of `folder` (a descriptor) makes files without a name: one is made
@@ -162,22 +165,22 @@ final class PendingFile {
     /// A new file without a name in the folder `name` would be in, or nil where there is none.
     private static func openAnonymous(in folder: Int32, for name: String) -> Int32? {
         #if os(Linux)
-        guard procFileDescriptors else { return nil }
-        let (directory, _) = FileOutput.split(name)
-        let fd = openat(folder, directory.isEmpty ? "." : directory, openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
-        return fd >= 0 ? fd : nil
+            guard procFileDescriptors else { return nil }
+            let (directory, _) = FileOutput.split(name)
+            let fd = openat(folder, directory.isEmpty ? "." : directory, openTemporary | O_WRONLY | O_CLOEXEC, 0o644)
+            return fd >= 0 ? fd : nil
         #else
-        return nil
+            return nil
         #endif
     }
 
     /// Links the file made without a name to `name`; false (with `errno`) when that fails.
     private func linkAnonymous(to name: String) -> Bool {
         #if os(Linux)
-        return linkat(AT_FDCWD, "/proc/self/fd/\(fd)", folder, name, AT_SYMLINK_FOLLOW) == 0
+            return linkat(AT_FDCWD, "/proc/self/fd/\(fd)", folder, name, AT_SYMLINK_FOLLOW) == 0
         #else
-        errno = ENOTSUP
-        return false
+            errno = ENOTSUP
+            return false
         #endif
     }
 }

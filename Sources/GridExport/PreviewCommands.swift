@@ -46,11 +46,15 @@ package enum PreviewCommands {
 
     /// `text` as one shell word: unchanged when it is only safe characters, else in single quotes.
     static func shellQuoted(_ text: String) -> String {
-        let safe = !text.isEmpty && text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
-        }
+        let safe =
+            !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":")
+                    || byte == UInt8(ascii: "@")
+            }
         if safe { return text }
         var quoted = "'"
         for character in text { quoted += character == "'" ? "'\\''" : String(character) }

@@ -30,8 +30,10 @@ public struct ScenarioFile: Sendable {
     ///   `maxFileBytes` (`limit`, `limitValue` set); `.scenario` when it does not decode or validate
     ///   (`jsonPath`, `limit` set); `.font` for an unusable `style.font` (`jsonPath` "style.font");
     ///   `.noFont` when a font is needed and DejaVu Sans was not found.
-    public static func load(path: String, limits: Limits = Limits(), font: FontRenderer? = nil,
-                            needsFont: Bool = false) throws(ExportError) -> ScenarioFile {
+    public static func load(
+        path: String, limits: Limits = Limits(), font: FontRenderer? = nil,
+        needsFont: Bool = false
+    ) throws(ExportError) -> ScenarioFile {
         let bytes: [UInt8]
         do { bytes = try FileInput.read(path, maxBytes: limits.maxFileBytes, what: "scenario") } catch {
             var e = error
@@ -44,7 +46,8 @@ public struct ScenarioFile: Sendable {
         }
         var loaded = ScenarioFile(path: path, scenario: scenario, font: font, limits: limits)
         if font == nil {
-            loaded.font = try resolveFont(for: scenario, file: path, needed: needsFont || FrameRenderer.drawsText(scenario))
+            loaded.font = try resolveFont(
+                for: scenario, file: path, needed: needsFont || FrameRenderer.drawsText(scenario))
         }
         return loaded
     }

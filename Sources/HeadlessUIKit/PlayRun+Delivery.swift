@@ -1,8 +1,8 @@
 import Foundation
-import GridModel
-import Rasterizer
 import GridExport
+import GridModel
 import GridTools
+import Rasterizer
 
 /// The model's scroll events delivered to the app as UIKit's delegate calls, and what the app does back to the
 /// scroll view (`ScrollDriver`): offsets it sets, animations it asks for, content sizes it changes.
@@ -25,13 +25,14 @@ extension PlayRun {
                 scrollView.delegate?.scrollViewWillBeginDragging(scrollView)
             case .didScroll:
                 show(shown)
-            case let .willEndDragging(velocity, target):
+            case .willEndDragging(let velocity, let target):
                 show(shown)
                 // The model's release was planned before the app's writes of this frame; they moved it since.
                 let chosen = CGPoint(x: target.x + appShift.x, y: target.y + appShift.y)
                 var point = chosen
-                scrollView.delegate?.scrollViewWillEndDragging(scrollView, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000),
-                                                               targetContentOffset: &point)
+                scrollView.delegate?.scrollViewWillEndDragging(
+                    scrollView, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000),
+                    targetContentOffset: &point)
                 // A paging scroll view keeps its page (UIKit logs "Stop offset can not be modified for paging
                 // scroll views").
                 if point != chosen && !scrollView.isPagingEnabled {
@@ -87,7 +88,8 @@ extension PlayRun {
     /// moves by the same amount, so its motion goes on from there, and the rest of the frame's events are shown
     /// shifted by it.
     func scrollView(_ scrollView: UIScrollView, appMovedContentTo offset: CGPoint) {
-        let dx = Double(offset.x - scrollView.bounds.origin.x), dy = Double(offset.y - scrollView.bounds.origin.y)
+        let dx = Double(offset.x - scrollView.bounds.origin.x)
+        let dy = Double(offset.y - scrollView.bounds.origin.y)
         guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return }
         appShift.x += dx
         appShift.y += dy

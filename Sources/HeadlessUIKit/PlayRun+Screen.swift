@@ -13,12 +13,15 @@ struct ScreenCollector {
     var modelOffset: CGPoint
 
     init(scrollView: UIScrollView) {
-        let b = scrollView.bounds.size, c = scrollView.contentSize, i = scrollView.adjustedContentInset
+        let b = scrollView.bounds.size
+        let c = scrollView.contentSize
+        let i = scrollView.adjustedContentInset
         let on = scrollView.isScrollEnabled
         let x = on && (c.width + i.left + i.right > b.width || scrollView.alwaysBounceHorizontal)
         let y = on && (c.height + i.top + i.bottom > b.height || scrollView.alwaysBounceVertical)
-        verifier = ScreenContentVerifier(scrollsHorizontally: x, scrollsVertically: y,
-                                         period: scrollView.isPagingEnabled ? b : nil)
+        verifier = ScreenContentVerifier(
+            scrollsHorizontally: x, scrollsVertically: y,
+            period: scrollView.isPagingEnabled ? b : nil)
         lastOffset = scrollView.contentOffset
         modelOffset = lastOffset
     }
@@ -35,15 +38,17 @@ struct ScreenCollector {
         let shift = CGPoint(x: final.x - modelOffset.x, y: final.y - modelOffset.y)
         lastOffset = final
         let (viewport, items, content) = Self.items(root: root, scrollView: scrollView, window: window)
-        var frame = ScreenFrame(index: index, viewport: viewport, displacement: displacement, appShift: shift,
-                                items: items, liveViews: Self.count(root))
+        var frame = ScreenFrame(
+            index: index, viewport: viewport, displacement: displacement, appShift: shift,
+            items: items, liveViews: Self.count(root))
         frame.content = content
         verifier.feed(frame)
     }
 
     /// Views under `root`, `root` included (at most `ViewLimits.maxViewsPerFrame`).
     static func count(_ root: UIView) -> Int {
-        var stack = [root], n = 0
+        var stack = [root]
+        var n = 0
         while let v = stack.popLast(), n < ViewLimits.maxViewsPerFrame {
             n += 1
             stack.append(contentsOf: v.subviewsStorage)
@@ -70,18 +75,21 @@ struct ScreenCollector {
             guard !view.isHidden, view.alpha > 0 else { continue }
             visited += 1
             let opacity = p.opacity * Double(view.alpha)
-            let rect = CGRect(x: p.offset.x + view.frameOrigin.x, y: p.offset.y + view.frameOrigin.y,
-                              width: view.boundsStorage.width, height: view.boundsStorage.height)
+            let rect = CGRect(
+                x: p.offset.x + view.frameOrigin.x, y: p.offset.y + view.frameOrigin.y,
+                width: view.boundsStorage.width, height: view.boundsStorage.height)
             let clip = view.clipsToBounds ? p.clip.intersection(rect) : p.clip
             if clip.isEmpty { continue }
             if view === scrollView {
                 viewport = rect.intersection(screen)
-                content = CGRect(x: rect.minX - view.boundsStorage.minX, y: rect.minY - view.boundsStorage.minY,
-                                 width: scrollView.contentSize.width, height: scrollView.contentSize.height)
+                content = CGRect(
+                    x: rect.minX - view.boundsStorage.minX, y: rect.minY - view.boundsStorage.minY,
+                    width: scrollView.contentSize.width, height: scrollView.contentSize.height)
             }
             if p.inside, let signature = view.screenSignature(opacity: opacity) {
-                let item = ScreenItem(id: view.serial, signature: signature,
-                                      name: view.screenName(rect), rect: rect, clip: clip)
+                let item = ScreenItem(
+                    id: view.serial, signature: signature,
+                    name: view.screenName(rect), rect: rect, clip: clip)
                 found.append((item, rect))
             }
             let origin = CGPoint(x: rect.minX - view.boundsStorage.minX, y: rect.minY - view.boundsStorage.minY)
@@ -103,17 +111,19 @@ extension UIView {
         let fill = layer.backgroundColor.map { UIColor(cgColor: $0).rgba }.flatMap { $0.a > 0 ? $0 : nil }
         let stroke = layer.borderColor.map { UIColor(cgColor: $0).rgba }.flatMap { $0.a > 0 ? $0 : nil }
         let border = layer.borderWidth > 0 ? stroke : nil
-        var text: String?, textColor: RGBA?
+        var text: String?
+        var textColor: RGBA?
         if let label = self as? UILabel, let t = label.text, !t.isEmpty, label.textColor.rgba.a > 0 {
             text = t
             textColor = label.textColor.rgba
         }
         let image = (self as? UIImageView)?.image.map { ObjectIdentifier($0) }
         guard fill != nil || border != nil || text != nil || image != nil else { return nil }
-        return ScreenItem.Signature(text: text, textColor: textColor, fill: fill, border: border,
-                                    borderWidth: border == nil ? 0 : Double(layer.borderWidth), image: image,
-                                    width: Double(boundsStorage.width), height: Double(boundsStorage.height),
-                                    opacity: opacity)
+        return ScreenItem.Signature(
+            text: text, textColor: textColor, fill: fill, border: border,
+            borderWidth: border == nil ? 0 : Double(layer.borderWidth), image: image,
+            width: Double(boundsStorage.width), height: Double(boundsStorage.height),
+            opacity: opacity)
     }
 
     /// A label's text in quotes, else the type's name and the frame.

@@ -1,8 +1,8 @@
 import Foundation
-import GridModel
-import Rasterizer
 import GridExport
+import GridModel
 import GridTools
+import Rasterizer
 
 /// One play: the scenario the model runs for the scroll view, the simulation, and the frames drawn.
 @MainActor
@@ -26,7 +26,9 @@ final class PlayRun: ScrollDriver {
     /// sets).
     var appWrite: (offset: CGPoint, model: Vector)?
 
-    init(player: ScrollPlayer, root: UIView, scrollView: UIScrollView, steps: [Step], window: CGRect) throws(HeadlessUIKitError) {
+    init(
+        player: ScrollPlayer, root: UIView, scrollView: UIScrollView, steps: [Step], window: CGRect
+    ) throws(HeadlessUIKitError) {
         self.player = player
         self.root = root
         self.scrollView = scrollView
@@ -51,13 +53,17 @@ final class PlayRun: ScrollDriver {
         let width = points(view.bounds.width, 1...Limits.maxViewportPoints)
         let height = points(view.bounds.height, 1...Limits.maxViewportPoints)
         let inset = view.adjustedContentInset
-        let insets = EdgeInsets(top: points(inset.top, 0...Limits.maxInsetPoints), left: points(inset.left, 0...Limits.maxInsetPoints),
-                                bottom: points(inset.bottom, 0...Limits.maxInsetPoints), right: points(inset.right, 0...Limits.maxInsetPoints))
+        let insets = EdgeInsets(
+            top: points(inset.top, 0...Limits.maxInsetPoints), left: points(inset.left, 0...Limits.maxInsetPoints),
+            bottom: points(inset.bottom, 0...Limits.maxInsetPoints),
+            right: points(inset.right, 0...Limits.maxInsetPoints))
         let content = modelContentSize(view.contentSize, width: width, height: height)
         var grid = GridSpec()
         grid.tileSize = Size(width: width, height: height)
-        let scrollsX = view.isScrollEnabled && (content.width + insets.left + insets.right > width || view.alwaysBounceHorizontal)
-        let scrollsY = view.isScrollEnabled && (content.height + insets.top + insets.bottom > height || view.alwaysBounceVertical)
+        let scrollsX =
+            view.isScrollEnabled && (content.width + insets.left + insets.right > width || view.alwaysBounceHorizontal)
+        let scrollsY =
+            view.isScrollEnabled && (content.height + insets.top + insets.bottom > height || view.alwaysBounceVertical)
         if !scrollsX { grid.columns = 0 }
         if !scrollsY { grid.rows = 0 }
         var scroll = ScrollSpec()
@@ -69,8 +75,9 @@ final class PlayRun: ScrollDriver {
         scroll.decelerationRate = rate.isFinite ? min(max(rate, 0.5), 0.9999) : ScrollPhysics.normalDecelerationRate
         scroll.contentInset = insets
         scroll.contentInsetAdjustment = .never
-        return Scenario(name: "player", viewport: Viewport(width: width, height: height, scale: scale), fps: fps,
-                        grid: grid, scroll: scroll, steps: steps)
+        return Scenario(
+            name: "player", viewport: Viewport(width: width, height: height, scale: scale), fps: fps,
+            grid: grid, scroll: scroll, steps: steps)
     }
 
     /// `v` in points within `range` (its lower end for NaN and infinities).
@@ -82,8 +89,9 @@ final class PlayRun: ScrollDriver {
     /// The model's content size for a scroll view's `contentSize` in a `width`×`height` viewport: UIKit allows
     /// content smaller than the bounds (contentSize is zero by default), which does not scroll.
     static func modelContentSize(_ size: CGSize, width: Double, height: Double) -> Size {
-        Size(width: max(points(size.width, 1...Limits.maxContentPoints), width),
-             height: max(points(size.height, 1...Limits.maxContentPoints), height))
+        Size(
+            width: max(points(size.width, 1...Limits.maxContentPoints), width),
+            height: max(points(size.height, 1...Limits.maxContentPoints), height))
     }
 
     /// The frames drawn so far and their trace lines.
@@ -136,7 +144,9 @@ final class PlayRun: ScrollDriver {
         guard let frame = next else { return nil }
         screen.stepped(to: simulation.displayedContentOffset)
         guard submitted < ScrollPlayer.maxFrames else {
-            throw HeadlessUIKitError("the steps run past \(ScrollPlayer.maxFrames) frames; play fewer or shorter steps", limit: ScrollPlayer.maxFrames)
+            throw HeadlessUIKitError(
+                "the steps run past \(ScrollPlayer.maxFrames) frames; play fewer or shorter steps",
+                limit: ScrollPlayer.maxFrames)
         }
         try deliver(frame)
         try checkCallbacks(frame)
@@ -146,7 +156,9 @@ final class PlayRun: ScrollDriver {
     /// Throws when a `scrollViewDidScroll` set the offset inside itself past the re-entrancy limit.
     func checkCallbacks(_ frame: FrameState) throws(HeadlessUIKitError) {
         if scrollView.scrollCallbackOverflow {
-            throw HeadlessUIKitError("scrollViewDidScroll set contentOffset inside itself \(UIScrollView.maxScrollCallbackDepth) times deep at frame \(frame.index); set it once, or only when it differs")
+            throw HeadlessUIKitError(
+                "scrollViewDidScroll set contentOffset inside itself \(UIScrollView.maxScrollCallbackDepth) times deep at frame \(frame.index); set it once, or only when it differs"
+            )
         }
     }
 
@@ -156,8 +168,10 @@ final class PlayRun: ScrollDriver {
         try checkCallbacks(frame)
         screen.collect(frame: frame.index, root: root, scrollView: scrollView, window: window)
         let commands = try root.drawCommands(window: CGRect(origin: .zero, size: window.size), atOrigin: true)
-        pipeline.submit(ViewFramePipeline.Job(index: submitted, commands: commands, size: window.size, scale: player.scale,
-                                          background: player.background.rgba, font: font))
+        pipeline.submit(
+            ViewFramePipeline.Job(
+                index: submitted, commands: commands, size: window.size, scale: player.scale,
+                background: player.background.rgba, font: font))
         submitted += 1
         try takeFinished()
         frame.contentOffset = Vector(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
@@ -191,7 +205,9 @@ final class PlayRun: ScrollDriver {
                 // A streamed play holds no frame: only a held recording is limited.
                 guard sink != nil || bytes <= ScrollPlayer.maxRecordingBytes else {
                     pipeline.waitForAll()
-                    throw HeadlessUIKitError("frame \(index): the recording passes \(ScrollPlayer.maxRecordingBytes) bytes of PNG frames; play fewer or shorter steps, or a smaller window or scale", limit: ScrollPlayer.maxRecordingBytes)
+                    throw HeadlessUIKitError(
+                        "frame \(index): the recording passes \(ScrollPlayer.maxRecordingBytes) bytes of PNG frames; play fewer or shorter steps, or a smaller window or scale",
+                        limit: ScrollPlayer.maxRecordingBytes)
                 }
                 if let sink { try sink.write(png: png) } else { frames.append(png) }
             case .failure(let error):
@@ -209,9 +225,10 @@ final class PlayRun: ScrollDriver {
             try sink.finish(fps: player.fps, width: devicePixels(window.width), height: devicePixels(window.height))
         }
         scrollView.driver = nil
-        var recording = ScrollRecording(frames: frames, traceLines: lines, screenReport: screen.verifier.report,
-                                        fps: player.fps, pixelWidth: devicePixels(window.width),
-                                        pixelHeight: devicePixels(window.height))
+        var recording = ScrollRecording(
+            frames: frames, traceLines: lines, screenReport: screen.verifier.report,
+            fps: player.fps, pixelWidth: devicePixels(window.width),
+            pixelHeight: devicePixels(window.height))
         recording.streamedFrames = sink?.written
         recording.folder = sink?.directory
         recording.scale = player.scale

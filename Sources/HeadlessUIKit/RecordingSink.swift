@@ -29,7 +29,9 @@ final class RecordingSink {
 
     /// Writes the next frame's PNG.
     func write(png: [UInt8]) throws(HeadlessUIKitError) {
-        do { try frames.write(png, name: FrameExporter.frameName(written)) } catch { throw HeadlessUIKitError(error.message) }
+        do { try frames.write(png, name: FrameExporter.frameName(written)) } catch {
+            throw HeadlessUIKitError(error.message)
+        }
         written += 1
     }
 

@@ -33,9 +33,11 @@ public struct ScreenItem: Sendable {
         public var opacity: Double
 
         /// A signature; every part but the size is optional.
-        public init(text: String? = nil, textColor: RGBA? = nil, fill: RGBA? = nil, border: RGBA? = nil,
-                    borderWidth: Double = 0, image: ObjectIdentifier? = nil, width: Double, height: Double,
-                    opacity: Double = 1) {
+        public init(
+            text: String? = nil, textColor: RGBA? = nil, fill: RGBA? = nil, border: RGBA? = nil,
+            borderWidth: Double = 0, image: ObjectIdentifier? = nil, width: Double, height: Double,
+            opacity: Double = 1
+        ) {
             self.text = text
             self.textColor = textColor
             self.fill = fill
@@ -98,8 +100,10 @@ public struct ScreenFrame: Sendable {
     public var content = CGRect.null
 
     /// A frame; `appShift` is zero unless given.
-    public init(index: Int, viewport: CGRect, displacement: CGPoint, appShift: CGPoint = .zero,
-                items: [ScreenItem], liveViews: Int) {
+    public init(
+        index: Int, viewport: CGRect, displacement: CGPoint, appShift: CGPoint = .zero,
+        items: [ScreenItem], liveViews: Int
+    ) {
         self.index = index
         self.viewport = viewport
         self.displacement = displacement

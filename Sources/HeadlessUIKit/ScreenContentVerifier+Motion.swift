@@ -8,7 +8,10 @@ extension ScreenContentVerifier {
     /// Items by identity and by position (origins quantized to the tolerance; a lookup checks the 3 × 3
     /// neighbouring keys), so a frame of thousands of items is checked in linear time.
     struct ItemIndex {
-        struct Key: Hashable { var x: Int64; var y: Int64 }
+        struct Key: Hashable {
+            var x: Int64
+            var y: Int64
+        }
         let items: [ScreenItem]
         var byID: [Int: Int] = [:]
         var byPlace: [Key: [Int]] = [:]
@@ -58,7 +61,8 @@ extension ScreenContentVerifier {
 
     mutating func checkMotion(from previous: ScreenFrame, to frame: ScreenFrame) {
         let d = frame.displacement
-        let before = ItemIndex(previous.items), now = ItemIndex(frame.items)
+        let before = ItemIndex(previous.items)
+        let now = ItemIndex(frame.items)
         var jumps: [(item: ScreenItem, expected: CGPoint, actual: CGPoint)] = []
         var vanished: [ScreenItem] = []
         var jumped = Set<Int>()
@@ -90,7 +94,8 @@ extension ScreenContentVerifier {
         guard !appeared.isEmpty || !vanished.isEmpty else { return }
         // Nothing on screen followed the scroll and the app moved the offset: its content stayed behind.
         if jumps.isEmpty, followed == 0, !vanished.isEmpty,
-           max(abs(Double(frame.appShift.x)), abs(Double(frame.appShift.y))) > Self.tolerance {
+            max(abs(Double(frame.appShift.x)), abs(Double(frame.appShift.y))) > Self.tolerance
+        {
             reportLeftBehind(appeared, vanished, frame: frame)
         } else {
             reportPopIn(appeared, vanished, frame: frame)
@@ -106,19 +111,24 @@ extension ScreenContentVerifier {
         let moved = CGPoint(x: -shift.x, y: -shift.y)
         let pattern: Pattern? = wholePeriods(shift) ? .seamAtWrap : nil
         let count = vanished.count + appeared.count
-        let detail = "the app moved contentOffset by \(Self.text(shift)) and the content did not follow: "
+        let detail =
+            "the app moved contentOffset by \(Self.text(shift)) and the content did not follow: "
             + "\(item.name) \(vanished.isEmpty ? "appears" : "vanishes") inside the viewport, the content moved by "
             + "\(Self.text(moved)) on screen besides the scroll (\(count) items appear or vanish)"
         let finding = pattern.map {
-            PatternFinding(pattern: $0, frame: frame.index, expected: "\(item.name) moved with the offset",
-                           actual: "\(item.name) left behind by \(Self.text(moved))")
+            PatternFinding(
+                pattern: $0, frame: frame.index, expected: "\(item.name) moved with the offset",
+                actual: "\(item.name) left behind by \(Self.text(moved))")
         }
         add(.init(kind: .continuity, frame: frame.index, pattern: finding, detail: detail))
     }
 
-    mutating func reportJump(_ jump: (item: ScreenItem, expected: CGPoint, actual: CGPoint), count: Int,
-                             frame: ScreenFrame) {
-        let dx = Double(jump.actual.x - jump.expected.x), dy = Double(jump.actual.y - jump.expected.y)
+    mutating func reportJump(
+        _ jump: (item: ScreenItem, expected: CGPoint, actual: CGPoint), count: Int,
+        frame: ScreenFrame
+    ) {
+        let dx = Double(jump.actual.x - jump.expected.x)
+        let dy = Double(jump.actual.y - jump.expected.y)
         let pattern: Pattern?
         if max(abs(dx), abs(dy)) < 1 {
             pattern = .pixelGrid
@@ -130,13 +140,15 @@ extension ScreenContentVerifier {
         let d = frame.displacement
         let others = count > 1 ? " (and \(count - 1) more items)" : ""
         let shift = frame.appShift == .zero ? "" : "; the app moved contentOffset by \(Self.text(frame.appShift))"
-        let detail = "\(jump.item.name) jumps to \(Self.text(jump.actual)) on screen, expected "
+        let detail =
+            "\(jump.item.name) jumps to \(Self.text(jump.actual)) on screen, expected "
             + "\(Self.text(jump.expected)) (the content moved by \(Self.text(CGPoint(x: -d.x, y: -d.y)))), off by "
             + "\(Self.text(CGPoint(x: dx, y: dy)))\(others)\(shift)"
         let finding = pattern.map {
-            PatternFinding(pattern: $0, frame: frame.index,
-                           expected: "\(jump.item.name) at \(Self.text(jump.expected))",
-                           actual: "\(jump.item.name) at \(Self.text(jump.actual))")
+            PatternFinding(
+                pattern: $0, frame: frame.index,
+                expected: "\(jump.item.name) at \(Self.text(jump.expected))",
+                actual: "\(jump.item.name) at \(Self.text(jump.actual))")
         }
         add(.init(kind: .continuity, frame: frame.index, pattern: finding, detail: detail))
     }
@@ -150,7 +162,8 @@ extension ScreenContentVerifier {
             let n = (s / p).rounded()
             return n != 0 && abs(s - n * p) <= 0.5
         }
-        let x = whole(shift.x, period.width), y = whole(shift.y, period.height)
+        let x = whole(shift.x, period.width)
+        let y = whole(shift.y, period.height)
         return (x ?? true) && (y ?? true) && (x != nil || y != nil)
     }
 
@@ -167,10 +180,12 @@ extension ScreenContentVerifier {
             parts.append("\(v.name) vanishes at \(Self.text(at)) inside the viewport\(more)")
         }
         let item = appeared.first ?? vanished[0]
-        let finding = PatternFinding(pattern: .blankTiles, frame: frame.index,
-                                     expected: "content entering and leaving only at the viewport's edges",
-                                     actual: appeared.isEmpty ? "\(item.name) vanishing inside it"
-                                         : "\(item.name) appearing inside it")
+        let finding = PatternFinding(
+            pattern: .blankTiles, frame: frame.index,
+            expected: "content entering and leaving only at the viewport's edges",
+            actual: appeared.isEmpty
+                ? "\(item.name) vanishing inside it"
+                : "\(item.name) appearing inside it")
         add(.init(kind: .popIn, frame: frame.index, pattern: finding, detail: parts.joined(separator: "; ")))
     }
 }

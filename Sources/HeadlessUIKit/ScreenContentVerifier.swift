@@ -66,10 +66,12 @@ public struct ScreenContentVerifier: Sendable {
         let bound = 2 * max(first, report.maxItems) + Self.liveViewSlack
         report.liveViewBound = max(report.liveViewBound ?? 0, bound)
         guard frame.liveViews > bound else { return }
-        add(.init(kind: .liveBound, frame: frame.index, pattern: nil,
-                  detail: "\(frame.liveViews) live views, more than the bound \(bound) (2 × max(\(first) at the "
-                      + "start, \(report.maxItems) visible) + \(Self.liveViewSlack)): views are added and never "
-                      + "removed"),
+        add(
+            .init(
+                kind: .liveBound, frame: frame.index, pattern: nil,
+                detail: "\(frame.liveViews) live views, more than the bound \(bound) (2 × max(\(first) at the "
+                    + "start, \(report.maxItems) visible) + \(Self.liveViewSlack)): views are added and never "
+                    + "removed"),
             merging: true)
     }
 
@@ -80,7 +82,8 @@ public struct ScreenContentVerifier: Sendable {
             report.patterns.append(p)
         }
         if merging, let i = report.findings.lastIndex(where: { $0.kind == finding.kind }),
-           (report.findings[i].throughFrame ?? report.findings[i].frame) + 1 == finding.frame {
+            (report.findings[i].throughFrame ?? report.findings[i].frame) + 1 == finding.frame
+        {
             report.findings[i].throughFrame = finding.frame
             return
         }

@@ -66,7 +66,8 @@ public struct ScreenVerifyReport: Sendable {
             out.append("FAIL \(frames) (\(f.kind.rawValue)\(name)): \(f.detail)")
         }
         for finding in patterns { out.append(finding.line) }
-        var line = "verify (your scroll view): \(frames) frames; max \(maxItems) items visible; "
+        var line =
+            "verify (your scroll view): \(frames) frames; max \(maxItems) items visible; "
             + "max \(maxLiveViews) live views"
         if let bound = liveViewBound { line += " (bound \(bound))" }
         if coverageSkipped > 0 { line += "; coverage not measured in \(coverageSkipped) frames (too many edges)" }

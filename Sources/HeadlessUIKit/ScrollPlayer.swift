@@ -1,8 +1,8 @@
 import Foundation
-import GridModel
-import Rasterizer
 import GridExport
+import GridModel
 import GridTools
+import Rasterizer
 
 /// Plays scenario steps (`drag`, `touches`, `fling`, `wait`, `cancel`) on an app's own `UIScrollView` through
 /// render-grid's scroll model, calls its delegate as UIKit would, lays its views out once per frame and draws them.
@@ -68,7 +68,9 @@ public final class ScrollPlayer {
     ///
     /// - Throws: `HeadlessUIKitError`, as `play(_:steps:)`, or naming the folder or file that could not be created
     ///   or written.
-    public func play(_ view: UIView, steps json: String, writingTo folder: String) throws(HeadlessUIKitError) -> ScrollRecording {
+    public func play(
+        _ view: UIView, steps json: String, writingTo folder: String
+    ) throws(HeadlessUIKitError) -> ScrollRecording {
         let run = try prepare(view, steps: json)
         try run.stream(to: folder)
         return try run.play()
@@ -77,7 +79,9 @@ public final class ScrollPlayer {
     /// The awaited `play(_:steps:writingTo:)`: the main queue runs between frames as in `play(_:steps:) async`.
     ///
     /// - Throws: `HeadlessUIKitError`, as the synchronous `play(_:steps:writingTo:)`.
-    public func play(_ view: UIView, steps json: String, writingTo folder: String) async throws(HeadlessUIKitError) -> ScrollRecording {
+    public func play(
+        _ view: UIView, steps json: String, writingTo folder: String
+    ) async throws(HeadlessUIKitError) -> ScrollRecording {
         let run = try prepare(view, steps: json)
         try run.stream(to: folder)
         return try await run.playLettingMainQueueRun()
@@ -95,9 +99,13 @@ public final class ScrollPlayer {
         for (index, step) in steps.enumerated() {
             switch step {
             case .scrollTo, .jump:
-                throw HeadlessUIKitError("steps[\(index)]: a step that names a tile means nothing to your scroll view's code; move it with drag, touches or fling steps, or call setContentOffset in your code")
+                throw HeadlessUIKitError(
+                    "steps[\(index)]: a step that names a tile means nothing to your scroll view's code; move it with drag, touches or fling steps, or call setContentOffset in your code"
+                )
             case .resize:
-                throw HeadlessUIKitError("steps[\(index)].resize: resizing your views is your code's to do; the player keeps the window's size")
+                throw HeadlessUIKitError(
+                    "steps[\(index)].resize: resizing your views is your code's to do; the player keeps the window's size"
+                )
             default: break
             }
         }

@@ -1,8 +1,8 @@
 import Foundation
-import GridModel
-import Rasterizer
 import GridExport
+import GridModel
 public import GridTools
+import Rasterizer
 
 /// A recording checked against its golden: the verdict as `render-grid check` reports it.
 public struct GoldenCheckReport: Sendable, Equatable {
@@ -39,20 +39,27 @@ extension ScrollRecording {
     /// ```
     /// - Throws: `HeadlessUIKitError` for a name that makes no folder name, a damaged golden, an unknown
     ///   `RENDER_GRID_RECORD`, or a golden or report that cannot be written (the goldens folder is left as it was).
-    public func checkGolden(_ name: String, in goldens: String, options: GoldenOptions? = nil) throws(HeadlessUIKitError)
-        -> GoldenCheckReport {
+    public func checkGolden(
+        _ name: String, in goldens: String, options: GoldenOptions? = nil
+    ) throws(HeadlessUIKitError)
+        -> GoldenCheckReport
+    {
         do {
             var chosen = options ?? GoldenOptions()
             if options == nil {
-                chosen.record = try GoldenOptions.recordMode(flag: nil, environment: ProcessInfo.processInfo.environment)
+                chosen.record = try GoldenOptions.recordMode(
+                    flag: nil, environment: ProcessInfo.processInfo.environment)
                 chosen.jobs = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), RenderOptions.maxJobs)
             }
-            let identity = try GoldenIdentity.current(inputSHA256: stepsSHA256, scale: scale, fps: fps, fontPath: fontPath)
-            let source = GoldenSource(description: "recording \(FileInput.quoted(name))", input: "the steps",
-                                      scenarioPath: nil, identity: identity, frames: goldenFrames(limits: chosen.limits))
+            let identity = try GoldenIdentity.current(
+                inputSHA256: stepsSHA256, scale: scale, fps: fps, fontPath: fontPath)
+            let source = GoldenSource(
+                description: "recording \(FileInput.quoted(name))", input: "the steps",
+                scenarioPath: nil, identity: identity, frames: goldenFrames(limits: chosen.limits))
             let scenario = try GoldenChecker.check(source, name: name, goldens: goldens, options: chosen)
-            let outcome = CheckOutcome(goldensPath: goldens, recordMode: chosen.record, scenarios: [scenario],
-                                       metric: chosen.match.label)
+            let outcome = CheckOutcome(
+                goldensPath: goldens, recordMode: chosen.record, scenarios: [scenario],
+                metric: chosen.match.label)
             if let report = chosen.reportFolder {
                 try FileOutput.makeDirectory(report)
                 let page = report.hasSuffix("/") ? report + "report.html" : report + "/report.html"
@@ -83,13 +90,19 @@ extension ScrollRecording {
                 let png = try recording.png(index)
                 let repeats = previous != nil && png == previousPNG
                 let image: Pixmap
-                if repeats, let previous { image = previous } else {
-                    do throws(RasterError) { image = try PNGCodec.decode(png, maxPixels: limits.maxPixelsPerFrame) } catch {
-                        throw HeadlessUIKitError("frame \(index) of the recording is not a usable PNG: \(error.message)")
+                if repeats, let previous {
+                    image = previous
+                } else {
+                    do throws(RasterError) {
+                        image = try PNGCodec.decode(png, maxPixels: limits.maxPixelsPerFrame)
+                    } catch {
+                        throw HeadlessUIKitError(
+                            "frame \(index) of the recording is not a usable PNG: \(error.message)")
                     }
                 }
                 guard index < lines.count else {
-                    throw HeadlessUIKitError("the recording has \(recording.frameCount) frames but \(lines.count) trace lines")
+                    throw HeadlessUIKitError(
+                        "the recording has \(recording.frameCount) frames but \(lines.count) trace lines")
                 }
                 try body(GoldenSource.Frame(image: image, repeatsPrevious: repeats, traceLine: lines[index]))
                 previousPNG = png
@@ -106,13 +119,15 @@ extension ScrollRecording {
     /// Frame `index`'s PNG bytes, from memory or from the streamed folder.
     func png(_ index: Int) throws -> [UInt8] {
         guard let folder else { return frames[index] }
-        return try FileInput.read(folder + FrameExporter.frameName(index), maxBytes: Self.maxStreamedFrameBytes, what: "recorded frame")
+        return try FileInput.read(
+            folder + FrameExporter.frameName(index), maxBytes: Self.maxStreamedFrameBytes, what: "recorded frame")
     }
 
     /// The trace lines, from memory or from the streamed folder's `trace.jsonl`.
     func goldenTraceLines() throws -> [String] {
         guard let folder else { return traceLines }
-        let bytes = try FileInput.read(folder + TraceFileName.whole, maxBytes: Self.maxStreamedTraceBytes, what: "recorded trace")
+        let bytes = try FileInput.read(
+            folder + TraceFileName.whole, maxBytes: Self.maxStreamedTraceBytes, what: "recorded trace")
         return bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import GridModel
-import Rasterizer
 import GridExport
+import GridModel
 import GridTools
+import Rasterizer
 
 /// What a play drew: one PNG per frame and one trace line per frame (render's `trace.jsonl` format).
 public struct ScrollRecording: Sendable {
@@ -37,7 +37,9 @@ public struct ScrollRecording: Sendable {
     /// - Throws: `HeadlessUIKitError` naming the file that could not be written.
     public func writeFrames(to folder: String) throws(HeadlessUIKitError) {
         if streamedFrames != nil {
-            throw HeadlessUIKitError("\(folder): this recording's frames were written to its folder while it played (play(_:steps:writingTo:)); it holds none to write again")
+            throw HeadlessUIKitError(
+                "\(folder): this recording's frames were written to its folder while it played (play(_:steps:writingTo:)); it holds none to write again"
+            )
         }
         let sink = try RecordingSink(folder: folder)
         for png in frames { try sink.write(png: png) }

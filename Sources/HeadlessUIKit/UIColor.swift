@@ -57,9 +57,14 @@ open class UIColor: @unchecked Sendable, Hashable, CustomStringConvertible {
 
     /// UIKit's `getRed(_:green:blue:alpha:)`: always succeeds here.
     @discardableResult
-    open func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
-                     blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
-        red?.pointee = r; green?.pointee = g; blue?.pointee = b; alpha?.pointee = a
+    open func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        red?.pointee = r
+        green?.pointee = g
+        blue?.pointee = b
+        alpha?.pointee = a
         return true
     }
 
@@ -67,7 +72,8 @@ open class UIColor: @unchecked Sendable, Hashable, CustomStringConvertible {
     @discardableResult
     open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
         guard r == g, g == b else { return false }
-        white?.pointee = r; alpha?.pointee = a
+        white?.pointee = r
+        alpha?.pointee = a
         return true
     }
 
@@ -75,7 +81,12 @@ open class UIColor: @unchecked Sendable, Hashable, CustomStringConvertible {
         lhs.r == rhs.r && lhs.g == rhs.g && lhs.b == rhs.b && lhs.a == rhs.a
     }
     /// Hashes the four components, so equal colours hash alike.
-    public func hash(into hasher: inout Hasher) { hasher.combine(r); hasher.combine(g); hasher.combine(b); hasher.combine(a) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(r)
+        hasher.combine(g)
+        hasher.combine(b)
+        hasher.combine(a)
+    }
     /// The components, as `UIColor(red: 1.0, green: 0.0, blue: 0.0, alpha: 1.0)`.
     open var description: String { "UIColor(red: \(r), green: \(g), blue: \(b), alpha: \(a))" }
 

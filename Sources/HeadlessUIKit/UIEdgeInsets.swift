@@ -16,7 +16,10 @@ public struct UIEdgeInsets: Sendable, Hashable, CustomStringConvertible {
     /// Insets for each edge, in points, kept as given (the player reads a scroll view's negative or
     /// non-finite insets as 0).
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
     }
 
     /// Insets of 0 on every edge (UIKit's `UIEdgeInsets.zero`).
@@ -29,7 +32,8 @@ public struct UIEdgeInsets: Sendable, Hashable, CustomStringConvertible {
 extension CGRect {
     /// The rectangle shrunk by `insets` (UIKit's `inset(by:)`).
     public func inset(by insets: UIEdgeInsets) -> CGRect {
-        CGRect(x: origin.x + insets.left, y: origin.y + insets.top,
-               width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
+        CGRect(
+            x: origin.x + insets.left, y: origin.y + insets.top,
+            width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
     }
 }

@@ -45,8 +45,9 @@ open class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The system font at `fontSize` points and `weight` (UIKit's `systemFont(ofSize:weight:)`); `semibold` and
     /// heavier draw bold, lighter weights regular.
     open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
-        UIFont(name: weight.rawValue >= Weight.semibold.rawValue ? ".SFUI-Semibold" : ".SFUI-Regular",
-               family: ".AppleSystemUIFont", size: fontSize, weight: weight)
+        UIFont(
+            name: weight.rawValue >= Weight.semibold.rawValue ? ".SFUI-Semibold" : ".SFUI-Regular",
+            family: ".AppleSystemUIFont", size: fontSize, weight: weight)
     }
     /// UIKit's system font with digits of equal width; here the same font as `systemFont(ofSize:weight:)`.
     open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
@@ -71,7 +72,10 @@ open class UIFont: @unchecked Sendable, Hashable, CustomStringConvertible {
         lhs.pointSize == rhs.pointSize && lhs.fontName == rhs.fontName && lhs.weight == rhs.weight
     }
     /// Hashes the size and name, so equal fonts hash alike.
-    public func hash(into hasher: inout Hasher) { hasher.combine(pointSize); hasher.combine(fontName) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pointSize)
+        hasher.combine(fontName)
+    }
     /// The name and size, as `UIFont(.SFUI-Regular, 17.0 pt)`.
     open var description: String { "UIFont(\(fontName), \(pointSize) pt)" }
 

@@ -111,8 +111,9 @@ open class UIScrollView: UIView {
     /// Moves the content to `contentOffset` (NaN components are ignored, as a transform to nowhere would be); with
     /// `animated`, over UIKit's 0.3-second ease when a player drives the view (at once otherwise).
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
-        let target = CGPoint(x: contentOffset.x.isFinite ? contentOffset.x : bounds.origin.x,
-                             y: contentOffset.y.isFinite ? contentOffset.y : bounds.origin.y)
+        let target = CGPoint(
+            x: contentOffset.x.isFinite ? contentOffset.x : bounds.origin.x,
+            y: contentOffset.y.isFinite ? contentOffset.y : bounds.origin.y)
         if animated, let driver {
             // Not animating when already there: no scrollViewDidEndScrollingAnimation (UIScrollView.h).
             guard target != bounds.origin else { return }

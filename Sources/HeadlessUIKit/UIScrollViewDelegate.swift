@@ -12,8 +12,9 @@ public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
     /// The finger lifts; `targetContentOffset` is where the deceleration will end, and a new value written
     /// there is where it ends instead. `velocity` is in points per millisecond, as UIKit's.
-    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
-                                   targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>)
     /// The finger lifted; `decelerate` tells whether the content moves on.
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     /// The content starts decelerating (or springing back) after the lift.
@@ -30,8 +31,10 @@ extension UIScrollViewDelegate {
     /// Does nothing (the method is optional).
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
     /// Does nothing, leaving `targetContentOffset` as it is (the method is optional).
-    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
-                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
     /// Does nothing (the method is optional).
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
     /// Does nothing (the method is optional).

@@ -17,9 +17,16 @@ extension UIView {
     ///   - window: the window's rectangle in points (the screen's bounds).
     ///   - maxViews: views drawn at most.
     /// - Throws: `HeadlessUIKitError` when more than `maxViews` views would be drawn.
-    func drawCommands(window: CGRect, atOrigin: Bool = false,
-                      maxViews: Int = ViewLimits.maxViewsPerFrame) throws(HeadlessUIKitError) -> [DrawCommand] {
-        struct Pending { let view: UIView; let offset: CGPoint; let clip: CGRect; let opacity: Double }
+    func drawCommands(
+        window: CGRect, atOrigin: Bool = false,
+        maxViews: Int = ViewLimits.maxViewsPerFrame
+    ) throws(HeadlessUIKitError) -> [DrawCommand] {
+        struct Pending {
+            let view: UIView
+            let offset: CGPoint
+            let clip: CGRect
+            let opacity: Double
+        }
         var commands: [DrawCommand] = []
         // `atOrigin`: the view's own top-left corner is the window's (the player's root).
         let start = atOrigin ? CGPoint(x: -frameOrigin.x, y: -frameOrigin.y) : .zero
@@ -36,13 +43,15 @@ extension UIView {
                     limit: maxViews)
             }
             let opacity = item.opacity * Double(view.alpha)
-            let rect = CGRect(x: item.offset.x + view.frameOrigin.x, y: item.offset.y + view.frameOrigin.y,
-                              width: view.boundsStorage.width, height: view.boundsStorage.height)
+            let rect = CGRect(
+                x: item.offset.x + view.frameOrigin.x, y: item.offset.y + view.frameOrigin.y,
+                width: view.boundsStorage.width, height: view.boundsStorage.height)
             let clip = view.clipsToBounds ? item.clip.intersection(rect) : item.clip
             if clip.isEmpty { continue }
             view.appendContent(to: &commands, rect: rect, clip: clip, opacity: opacity)
-            let childOffset = CGPoint(x: rect.origin.x - view.boundsStorage.origin.x,
-                                      y: rect.origin.y - view.boundsStorage.origin.y)
+            let childOffset = CGPoint(
+                x: rect.origin.x - view.boundsStorage.origin.x,
+                y: rect.origin.y - view.boundsStorage.origin.y)
             for child in view.subviewsStorage.reversed() {
                 stack.append(Pending(view: child, offset: childOffset, clip: clip, opacity: opacity))
             }
@@ -96,9 +105,14 @@ extension UIView.ContentMode {
     /// are drawn in the view's rectangle (`redraw` as `scaleToFill`); the edge and corner modes become `center` in
     /// a rectangle of the image's size placed against that edge or corner, which is exactly UIKit's placement.
     func placement(of size: CGSize, in rect: CGRect) -> (DrawCommand.ImageContent.Mode, CGRect) {
-        let w = size.width, h = size.height
-        let left = rect.minX, right = rect.maxX - w, midX = rect.midX - w / 2
-        let top = rect.minY, bottom = rect.maxY - h, midY = rect.midY - h / 2
+        let w = size.width
+        let h = size.height
+        let left = rect.minX
+        let right = rect.maxX - w
+        let midX = rect.midX - w / 2
+        let top = rect.minY
+        let bottom = rect.maxY - h
+        let midY = rect.midY - h / 2
         func at(_ x: CGFloat, _ y: CGFloat) -> (DrawCommand.ImageContent.Mode, CGRect) {
             (.center, CGRect(x: x, y: y, width: w, height: h))
         }

@@ -3,7 +3,7 @@ import Foundation
 /// `rect` with each component clamped to ±`ViewLimits.maxCoordinate`; nil when any is NaN or infinite.
 func sanitizedRect(_ rect: CGRect) -> CGRect? {
     guard let x = finiteCoordinate(Double(rect.origin.x)), let y = finiteCoordinate(Double(rect.origin.y)),
-          let w = finiteCoordinate(Double(rect.size.width)), let h = finiteCoordinate(Double(rect.size.height))
+        let w = finiteCoordinate(Double(rect.size.width)), let h = finiteCoordinate(Double(rect.size.height))
     else { return nil }
     return CGRect(x: x, y: y, width: w, height: h)
 }
@@ -12,7 +12,8 @@ extension UIView {
     /// `point` in this view's coordinates, in the window's: up the superview chain, each level adding
     /// `frame.origin − bounds.origin`. The root stands in the window at its frame.
     func pointInWindow(_ point: CGPoint) -> CGPoint {
-        var x = Double(point.x), y = Double(point.y)
+        var x = Double(point.x)
+        var y = Double(point.y)
         var view: UIView? = self
         while let v = view {
             x += Double(v.frameOrigin.x - v.boundsStorage.origin.x)

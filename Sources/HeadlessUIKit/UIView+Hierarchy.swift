@@ -33,7 +33,8 @@ extension UIView {
         guard view !== self, view.subviewsStorage.isEmpty || !isDescendant(of: view) else { return }
         var index = index
         if view.superviewStorage === self, adjustingFor,
-           let old = subviewsStorage.firstIndex(where: { $0 === view }), old < index {
+            let old = subviewsStorage.firstIndex(where: { $0 === view }), old < index
+        {
             index -= 1
         }
         let moving = view.superviewStorage !== self

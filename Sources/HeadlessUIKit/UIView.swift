@@ -41,9 +41,18 @@ open class UIView: UIResponder {
     var removedSubviews: Set<ObjectIdentifier> = []
     /// The subviews, back to front (views removed lazily are taken out first).
     var subviewsStorage: [UIView] {
-        get { compactSubviews(); return subviewList }
-        set { removedSubviews = []; subviewList = newValue }
-        _modify { compactSubviews(); yield &subviewList }
+        get {
+            compactSubviews()
+            return subviewList
+        }
+        set {
+            removedSubviews = []
+            subviewList = newValue
+        }
+        _modify {
+            compactSubviews()
+            yield &subviewList
+        }
     }
     var needsLayout = true
     /// A number no other view of this process has had: `verify` follows content by it (an address can be reused
@@ -125,10 +134,15 @@ open class UIView: UIResponder {
 
     /// The frame's centre, in the superview's coordinates.
     open var center: CGPoint {
-        get { CGPoint(x: frameOrigin.x + boundsStorage.size.width / 2, y: frameOrigin.y + boundsStorage.size.height / 2) }
+        get {
+            CGPoint(x: frameOrigin.x + boundsStorage.size.width / 2, y: frameOrigin.y + boundsStorage.size.height / 2)
+        }
         set {
-            guard let x = finiteCoordinate(Double(newValue.x)), let y = finiteCoordinate(Double(newValue.y)) else { return }
-            frameOrigin = CGPoint(x: CGFloat(x) - boundsStorage.size.width / 2, y: CGFloat(y) - boundsStorage.size.height / 2)
+            guard let x = finiteCoordinate(Double(newValue.x)), let y = finiteCoordinate(Double(newValue.y)) else {
+                return
+            }
+            frameOrigin = CGPoint(
+                x: CGFloat(x) - boundsStorage.size.width / 2, y: CGFloat(y) - boundsStorage.size.height / 2)
         }
     }
 
@@ -291,7 +305,8 @@ open class UIView: UIResponder {
         /// of the bounds is transparent); `scaleAspectFill` scales it to fill, keeping the aspect ratio (some of it
         /// may lie outside the bounds); `redraw` redraws on a bounds change in UIKit; `center` and the edge and corner
         /// modes keep the content's size and place it in the centre or against that edge or corner.
-        case scaleToFill = 0, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
-             topLeft, topRight, bottomLeft, bottomRight
+        case scaleToFill = 0
+        case scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
+            topLeft, topRight, bottomLeft, bottomRight
     }
 }

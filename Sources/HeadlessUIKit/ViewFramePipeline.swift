@@ -35,8 +35,10 @@ final class ViewFramePipeline: Sendable {
         DispatchQueue.global().async { [self] in
             let result: Result<[UInt8], RasterError>
             do throws(RasterError) {
-                result = .success(try ViewRasterizer.png(commands: job.commands, size: job.size, scale: job.scale,
-                                                         background: job.background, font: job.font))
+                result = .success(
+                    try ViewRasterizer.png(
+                        commands: job.commands, size: job.size, scale: job.scale,
+                        background: job.background, font: job.font))
             } catch {
                 result = .failure(error)
             }

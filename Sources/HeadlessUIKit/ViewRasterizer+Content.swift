@@ -18,12 +18,15 @@ extension ViewRasterizer {
     /// descender)` pixels apart, the first baseline at `place(midY - lines × step / 2 + ascender)`,
     /// a centred line's pen at `place(midX - width / 2)`. So a one-line label that fits draws the
     /// pixels a tile label of the same text draws.
-    static func drawText(_ text: DrawCommand.TextContent, in rect: PixelRect, scale: Double, opacity: Double,
-                         font: FontRenderer, clip: IntRect, into canvas: inout Pixmap) {
+    static func drawText(
+        _ text: DrawCommand.TextContent, in rect: PixelRect, scale: Double, opacity: Double,
+        font: FontRenderer, clip: IntRect, into canvas: inout Pixmap
+    ) {
         let color = text.color.scaled(by: opacity)
         let pixelSize = text.pointSize * scale
         guard !text.text.isEmpty, color.a > 0, pixelSize > 0, rect.width > 0, rect.height > 0,
-              let clip = rect.pixelBounds.intersection(clip) else { return }
+            let clip = rect.pixelBounds.intersection(clip)
+        else { return }
         let probe = font.layout("", pixelSize: pixelSize)
         let step = max(1, Int((probe.ascender - probe.descender).rounded(.up)))
         let fitting = max(1, min(Double(maxTextLines), (rect.height / Double(step)).rounded(.down)))
@@ -77,7 +80,8 @@ extension ViewRasterizer {
             var end = paragraph.endIndex
             if !fits(paragraph) {
                 // Longest fitting prefix by characters (width grows with the prefix).
-                var low = 0, high = paragraph.count
+                var low = 0
+                var high = paragraph.count
                 while low < high {
                     let mid = (low + high + 1) / 2
                     if fits(paragraph.prefix(mid)) { low = mid } else { high = mid - 1 }
@@ -111,7 +115,8 @@ extension ViewRasterizer {
         if !force && fits(line) { return line }
         let ellipsis = font.hasGlyph("\u{2026}") ? "\u{2026}" : "..."
         let characters = Array(line)
-        var low = 0, high = characters.count
+        var low = 0
+        var high = characters.count
         while low < high {
             let mid = (low + high + 1) / 2
             if fits(String(characters[..<mid]) + ellipsis) { low = mid } else { high = mid - 1 }
@@ -128,29 +133,39 @@ extension ViewRasterizer {
     /// Resampling is nearest-neighbour: each device pixel whose centre lies in the placed image takes
     /// the image pixel under that centre, blended source-over (straight alpha, times `opacity`).
     /// Edges are hard (no partial coverage).
-    static func drawImage(_ image: DrawCommand.ImageContent, in rect: PixelRect, scale: Double, opacity: Double,
-                          clip: IntRect, into canvas: inout Pixmap) {
-        let iw = Double(image.size.width) * scale, ih = Double(image.size.height) * scale
+    static func drawImage(
+        _ image: DrawCommand.ImageContent, in rect: PixelRect, scale: Double, opacity: Double,
+        clip: IntRect, into canvas: inout Pixmap
+    ) {
+        let iw = Double(image.size.width) * scale
+        let ih = Double(image.size.height) * scale
         guard iw > 0, ih > 0, iw.isFinite, ih.isFinite, rect.width > 0, rect.height > 0 else { return }
         let placed: PixelRect
-        let cx = rect.x + rect.width / 2, cy = rect.y + rect.height / 2
+        let cx = rect.x + rect.width / 2
+        let cy = rect.y + rect.height / 2
         switch image.mode {
         case .scaleToFill:
             placed = rect
         case .scaleAspectFit, .scaleAspectFill:
-            let fit = min(rect.width / iw, rect.height / ih), fill = max(rect.width / iw, rect.height / ih)
+            let fit = min(rect.width / iw, rect.height / ih)
+            let fill = max(rect.width / iw, rect.height / ih)
             let k = image.mode == .scaleAspectFit ? fit : fill
             placed = PixelRect(x: cx - iw * k / 2, y: cy - ih * k / 2, width: iw * k, height: ih * k)
         case .center:
             placed = PixelRect(x: cx - iw / 2, y: cy - ih / 2, width: iw, height: ih)
         }
         guard placed.width > 0, placed.height > 0, placed.width.isFinite, placed.height.isFinite,
-              let area = placed.pixelBounds.intersection(clip)?.intersection(canvas.bounds) else { return }
+            let area = placed.pixelBounds.intersection(clip)?.intersection(canvas.bounds)
+        else { return }
         let source = image.pixels
         for py in area.y..<area.maxY {
-            let sy = min(source.height - 1, max(0, Int(((Double(py) + 0.5 - placed.y) / placed.height * Double(source.height)).rounded(.down))))
+            let sy = min(
+                source.height - 1,
+                max(0, Int(((Double(py) + 0.5 - placed.y) / placed.height * Double(source.height)).rounded(.down))))
             for px in area.x..<area.maxX {
-                let sx = min(source.width - 1, max(0, Int(((Double(px) + 0.5 - placed.x) / placed.width * Double(source.width)).rounded(.down))))
+                let sx = min(
+                    source.width - 1,
+                    max(0, Int(((Double(px) + 0.5 - placed.x) / placed.width * Double(source.width)).rounded(.down))))
                 guard let pixel = source.pixel(x: sx, y: sy), pixel.a > 0 else { continue }
                 canvas.fill(PixelRect(x: Double(px), y: Double(py), width: 1, height: 1), pixel.scaled(by: opacity))
             }

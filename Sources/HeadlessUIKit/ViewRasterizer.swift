@@ -28,15 +28,22 @@ enum ViewRasterizer {
     /// - Throws: `RasterError(.size)` when the scale is outside 1...`Limits.maxScale` or the canvas
     ///   (each side rounded to whole pixels) is empty, not finite or above `maxCanvasPixels`;
     ///   `RasterError(.font)` when a command draws text and `font` is nil.
-    static func render(commands: [DrawCommand], size: CGSize, scale: Int, background: RGBA,
-                       font: FontRenderer?) throws(RasterError) -> Pixmap {
+    static func render(
+        commands: [DrawCommand], size: CGSize, scale: Int, background: RGBA,
+        font: FontRenderer?
+    ) throws(RasterError) -> Pixmap {
         guard (1...Limits.maxScale).contains(scale) else {
             throw RasterError(.size, "a scale of \(scale) is outside 1...\(Limits.maxScale)")
         }
-        let w = Double(size.width) * Double(scale), h = Double(size.height) * Double(scale)
+        let w = Double(size.width) * Double(scale)
+        let h = Double(size.height) * Double(scale)
         guard w.isFinite, h.isFinite, w.rounded() >= 1, h.rounded() >= 1,
-              w.rounded() * h.rounded() <= Double(maxCanvasPixels) else {
-            throw RasterError(.size, "a canvas of \(size.width)×\(size.height) points at scale \(scale) is not 1 to \(maxCanvasPixels) pixels")
+            w.rounded() * h.rounded() <= Double(maxCanvasPixels)
+        else {
+            throw RasterError(
+                .size,
+                "a canvas of \(size.width)×\(size.height) points at scale \(scale) is not 1 to \(maxCanvasPixels) pixels"
+            )
         }
         if font == nil, commands.contains(where: \.drawsText) {
             throw RasterError(.font, "a view draws text and no font was given")
@@ -48,8 +55,10 @@ enum ViewRasterizer {
 
     /// `render`'s picture as PNG bytes, by `PNGCodec.encode` (the fast encoder `render-grid render` uses).
     /// - Throws: what `render` throws, and `PNGCodec.encode`'s errors.
-    static func png(commands: [DrawCommand], size: CGSize, scale: Int, background: RGBA,
-                    font: FontRenderer?) throws(RasterError) -> [UInt8] {
+    static func png(
+        commands: [DrawCommand], size: CGSize, scale: Int, background: RGBA,
+        font: FontRenderer?
+    ) throws(RasterError) -> [UInt8] {
         try PNGCodec.encode(render(commands: commands, size: size, scale: scale, background: background, font: font))
     }
 
@@ -109,7 +118,8 @@ extension PixelRect {
             guard exact, abs(d) < 1e9 else { return d * scale }
             return Double(Fixed.from(points: d)) / Double(Fixed.pixel(scale: Int(scale)))
         }
-        let minX = pixels(rect.minX), minY = pixels(rect.minY)
+        let minX = pixels(rect.minX)
+        let minY = pixels(rect.minY)
         self.init(x: minX, y: minY, width: pixels(rect.maxX) - minX, height: pixels(rect.maxY) - minY)
     }
 

@@ -35,7 +35,10 @@ public struct TextLine: Sendable {
     /// Where the glyphs' ink lies, in pixels from the pen origin: columns [left, right), and how
     /// far it reaches above and below the baseline. All zero for a line without ink.
     var inkBounds: (left: Int, right: Int, above: Int, below: Int) {
-        var left = Int.max, right = Int.min, above = Int.min, below = Int.min
+        var left = Int.max
+        var right = Int.min
+        var above = Int.min
+        var below = Int.min
         for placed in glyphs where placed.glyph.width > 0 && placed.glyph.rows > 0 {
             let g = placed.glyph
             left = min(left, placed.penX + g.left)
@@ -80,8 +83,14 @@ public final class FontRenderer: Sendable {
         }
     }
 
-    private struct GlyphKey: Hashable { var index: UInt32; var size64: Int }
-    private struct LineKey: Hashable { var text: String; var size64: Int }
+    private struct GlyphKey: Hashable {
+        var index: UInt32
+        var size64: Int
+    }
+    private struct LineKey: Hashable {
+        var text: String
+        var size64: Int
+    }
 
     private let state: Locked<State>
     /// The name errors give the font (its file's path, when it came from a file).
@@ -100,7 +109,8 @@ public final class FontRenderer: Sendable {
         path = name
         let shown = OneLine.quoted(name)
         guard !bytes.isEmpty, bytes.count <= FontRenderer.maxFontBytes else {
-            throw RasterError(.font, "font \(shown) is \(bytes.count) bytes; a font is 1 to \(FontRenderer.maxFontBytes) bytes")
+            throw RasterError(
+                .font, "font \(shown) is \(bytes.count) bytes; a font is 1 to \(FontRenderer.maxFontBytes) bytes")
         }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
@@ -215,14 +225,17 @@ public final class FontRenderer: Sendable {
             pen += glyph.advance
             previous = index
         }
-        return TextLine(glyphs: placed, width: (pen + 32) >> 6,
-                        ascender: Double(metrics.ascender) / 64, descender: Double(metrics.descender) / 64)
+        return TextLine(
+            glyphs: placed, width: (pen + 32) >> 6,
+            ascender: Double(metrics.ascender) / 64, descender: Double(metrics.descender) / 64)
     }
 
     /// Copies a rendered glyph, honouring `pitch` (the row stride, possibly negative).
     private static func copyBitmap(_ slot: FT_GlyphSlot) -> GlyphBitmap {
         let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        let width = Int(bitmap.width)
+        let rows = Int(bitmap.rows)
+        let pitch = Int(bitmap.pitch)
         var pixels = [UInt8](repeating: 0, count: width * rows)
         if let buffer = bitmap.buffer, width > 0, rows > 0, bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
             // A negative pitch is an upward flow: the top row is the last one in memory
@@ -234,8 +247,9 @@ public final class FontRenderer: Sendable {
                 }
             }
         }
-        return GlyphBitmap(width: width, rows: rows, left: Int(slot.pointee.bitmap_left),
-                           top: Int(slot.pointee.bitmap_top), advance: Int(slot.pointee.advance.x), pixels: pixels)
+        return GlyphBitmap(
+            width: width, rows: rows, left: Int(slot.pointee.bitmap_left),
+            top: Int(slot.pointee.bitmap_top), advance: Int(slot.pointee.advance.x), pixels: pixels)
     }
 }
 
@@ -250,9 +264,10 @@ extension Pixmap {
         for placed in line.glyphs where placed.glyph.width > 0 {
             let glyph = placed.glyph
             glyph.pixels.withUnsafeBufferPointer { mask in
-                blendMask(mask, maskWidth: glyph.width, maskHeight: glyph.rows,
-                          at: x.clampedAdd(placed.penX).clampedAdd(glyph.left), baseline.clampedAdd(-glyph.top),
-                          color: color, clip: clip)
+                blendMask(
+                    mask, maskWidth: glyph.width, maskHeight: glyph.rows,
+                    at: x.clampedAdd(placed.penX).clampedAdd(glyph.left), baseline.clampedAdd(-glyph.top),
+                    color: color, clip: clip)
             }
         }
     }
@@ -269,7 +284,9 @@ extension FontRenderer {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
         defer { FT_Done_FreeType(library) }
-        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        var major: FT_Int = 0
+        var minor: FT_Int = 0
+        var patch: FT_Int = 0
         FT_Library_Version(library, &major, &minor, &patch)
         return "\(major).\(minor).\(patch)"
     }()

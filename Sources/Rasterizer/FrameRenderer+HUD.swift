@@ -13,14 +13,17 @@ extension FrameRenderer {
     func drawHUD(_ frame: FrameState, into canvas: inout Pixmap) {
         guard let font else { return }  // render refuses the HUD without a font before drawing
         let s = Double(scale)
-        let size = 11 * s, lineHeight = (size * 1.3).rounded()
+        let size = 11 * s
+        let lineHeight = (size * 1.3).rounded()
         var lines = [
             "frame \(frame.index)  t \(String(format: "%.3f", frame.time)) s",
             "\(frame.phase.rawValue)",
             "offset \(String(format: "%.1f", frame.contentOffset.x)), \(String(format: "%.1f", frame.contentOffset.y))",
             "live \(frame.stats.live)  pool \(frame.stats.pool)  reused \(frame.stats.reused)",
         ]
-        if let shift = frame.recenterShift { lines.append("recenter \(String(format: "%.1f", shift.x)), \(String(format: "%.1f", shift.y))") }
+        if let shift = frame.recenterShift {
+            lines.append("recenter \(String(format: "%.1f", shift.x)), \(String(format: "%.1f", shift.y))")
+        }
         if let page = frame.page { lines.append("page \(page.x), \(page.y)") }
         if frame.edgeHit { lines.append("edge hit") }
         let layouts = lines.map { font.layout($0, pixelSize: size) }
@@ -32,8 +35,10 @@ extension FrameRenderer {
         for (i, line) in layouts.enumerated() {
             // The clamping rule of the labels (the same pixel as `.rounded()` here, where both are positive).
             let baseline = FrameRenderer.place(panel.y + pad + Double(i) * lineHeight + line.ascender)
-            canvas.draw(line, x: FrameRenderer.place(panel.x + pad), baseline: baseline,
-                        color: i == 4 && frame.recenterShift != nil ? RGBA(255, 120, 120) : RGBA(255, 255, 255), clip: canvas.bounds)
+            canvas.draw(
+                line, x: FrameRenderer.place(panel.x + pad), baseline: baseline,
+                color: i == 4 && frame.recenterShift != nil ? RGBA(255, 120, 120) : RGBA(255, 255, 255),
+                clip: canvas.bounds)
         }
         drawMinimap(frame, into: &canvas)
     }
@@ -53,13 +58,17 @@ extension FrameRenderer {
         canvas.fill(PixelRect(x: map.x, y: map.y, width: b, height: map.height), border)
         canvas.fill(PixelRect(x: map.x + map.width - b, y: map.y, width: b, height: map.height), border)
         // The viewport inside the content, at least 3 pixels so it stays visible in a huge content.
-        let sx = map.width / content.width, sy = map.height / content.height
-        let w = max(3, frame.viewport.width * sx), h = max(3, frame.viewport.height * sy)
+        let sx = map.width / content.width
+        let sy = map.height / content.height
+        let w = max(3, frame.viewport.width * sx)
+        let h = max(3, frame.viewport.height * sy)
         let x = min(max(map.x + frame.contentOffset.x * sx, map.x - w / 2), map.x + map.width - w / 2)
         let y = min(max(map.y + frame.contentOffset.y * sy, map.y - h / 2), map.y + map.height - h / 2)
         canvas.fill(PixelRect(x: x, y: y, width: w, height: h), RGBA(20, 90, 230, 220))
         // The centre the recentering strategies return to.
-        canvas.fill(PixelRect(x: map.x + map.width / 2 - 0.5 * s, y: map.y, width: s, height: map.height), RGBA(0, 0, 0, 60))
-        canvas.fill(PixelRect(x: map.x, y: map.y + map.height / 2 - 0.5 * s, width: map.width, height: s), RGBA(0, 0, 0, 60))
+        canvas.fill(
+            PixelRect(x: map.x + map.width / 2 - 0.5 * s, y: map.y, width: s, height: map.height), RGBA(0, 0, 0, 60))
+        canvas.fill(
+            PixelRect(x: map.x, y: map.y + map.height / 2 - 0.5 * s, width: map.width, height: s), RGBA(0, 0, 0, 60))
     }
 }

@@ -117,11 +117,14 @@ extension FrameRenderer {
     func placeLabel(_ item: TileCoordinate, in r: PixelRect, fontSize: Double) -> PlacedLabel {
         let insetX = min(FrameRenderer.labelMargin * Double(scale), r.width / 4)
         let insetY = min(FrameRenderer.labelMargin * Double(scale), r.height / 4)
-        let label = fittedLabel(for: item, fontSize: fontSize, width: r.width - 2 * insetX, height: r.height - 2 * insetY)
+        let label = fittedLabel(
+            for: item, fontSize: fontSize, width: r.width - 2 * insetX, height: r.height - 2 * insetY)
         let place = FrameRenderer.place
-        let clip = IntRect(minX: place(r.x + insetX), minY: place(r.y + insetY),
-                           maxX: place(r.x + r.width - insetX), maxY: place(r.y + r.height - insetY))
-        let cx = r.x + r.width / 2, cy = r.y + r.height / 2
+        let clip = IntRect(
+            minX: place(r.x + insetX), minY: place(r.y + insetY),
+            maxX: place(r.x + r.width - insetX), maxY: place(r.y + r.height - insetY))
+        let cx = r.x + r.width / 2
+        let cy = r.y + r.height / 2
         let baseline = place(cy - Double(label.lines.count * label.lineStep) / 2 + label.ascender)
         let origins = label.lines.enumerated().map { i, line in
             (x: place(cx - Double(line.layout.width) / 2), baseline: baseline + i * label.lineStep)
@@ -140,10 +143,13 @@ extension FrameRenderer {
         // NaN and below 0 become 0, above maxPixelSize maxPixelSize, so the Int conversion cannot trap.
         let product = fontSize * Double(scale)
         let full = product.isNaN ? 0 : min(max(product, 0), FontRenderer.maxPixelSize)
-        let key = FittedLabelKey(x: item.x, y: item.y, format: style.labelFormat, size64: Int((full * 64).rounded()),
-                                 width: width, height: height)
+        let key = FittedLabelKey(
+            x: item.x, y: item.y, format: style.labelFormat, size64: Int((full * 64).rounded()),
+            width: width, height: height)
         // (render refuses text without a font before drawing; this only keeps the label empty.)
-        guard let font else { return FittedLabel(lines: [], size: full, ascender: 0, lineStep: 1, truncated: false, fits: false) }
+        guard let font else {
+            return FittedLabel(lines: [], size: full, ascender: 0, lineStep: 1, truncated: false, fits: false)
+        }
         if let label = font.cachedLabel(key) { return label }
         let (first, second) = FrameRenderer.labelLines(for: item, format: style.labelFormat)
         let label = FrameRenderer.fit(first, second, font: font, size: full, width: width, height: height)
@@ -152,8 +158,10 @@ extension FrameRenderer {
     }
 
     /// Lays out "first second" in `width` × `height` pixels (see `drawLabel`).
-    static func fit(_ first: String, _ second: String, font: FontRenderer, size full: Double,
-                    width: Double, height: Double) -> FittedLabel {
+    static func fit(
+        _ first: String, _ second: String, font: FontRenderer, size full: Double,
+        width: Double, height: Double
+    ) -> FittedLabel {
         LabelFitter(font: font, full: full, width: width, height: height).fit(first, second)
     }
 }

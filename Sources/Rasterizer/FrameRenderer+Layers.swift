@@ -11,7 +11,9 @@ extension FrameRenderer {
     func draw(_ state: LayerState, into canvas: inout Pixmap) {
         let layer = state.layer
         for (coordinate, r) in state.tiles() {
-            guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else { continue }
+            guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else {
+                continue
+            }
             let odd = (coordinate.x & 1) != (coordinate.y & 1)
             let fill = odd ? layer.alternateColor ?? layer.color : layer.color
             if fill.a > 0 { canvas.fill(r, fill) }
@@ -20,7 +22,8 @@ extension FrameRenderer {
                 // The grid's label rules: one rounding rule, wrapping, never a cut glyph, style.labelFormat.
                 let placed = placeLabel(coordinate, in: r, fontSize: layer.fontSize)
                 for (line, origin) in zip(placed.label.lines, placed.origins) where !line.layout.glyphs.isEmpty {
-                    canvas.draw(line.layout, x: origin.x, baseline: origin.baseline, color: layer.labelColor, clip: placed.clip)
+                    canvas.draw(
+                        line.layout, x: origin.x, baseline: origin.baseline, color: layer.labelColor, clip: placed.clip)
                 }
             }
         }

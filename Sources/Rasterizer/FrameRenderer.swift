@@ -45,7 +45,8 @@ public struct FrameRenderer: Sendable {
             try scenario.checkDrawnValues()
             problem = nil
         } catch {
-            problem = RasterError(.scenario, "the renderer's scenario was not validated: \(error.path): \(error.message)")
+            problem = RasterError(
+                .scenario, "the renderer's scenario was not validated: \(error.path): \(error.message)")
         }
     }
 
@@ -96,9 +97,12 @@ public struct FrameRenderer: Sendable {
     public func render(_ frame: FrameState, into canvas: inout Pixmap) throws(RasterError) {
         if let problem { throw problem }
         if font == nil && drawsText(frame) {
-            throw RasterError(.font, "the frame draws text (tile labels, layer labels or the HUD) and no font was given")
+            throw RasterError(
+                .font, "the frame draws text (tile labels, layer labels or the HUD) and no font was given")
         }
-        if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight { canvas = try self.canvas(for: frame) }
+        if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight {
+            canvas = try self.canvas(for: frame)
+        }
         canvas.clear(style.background)
         drawLayers(frame, .behind, into: &canvas)
         for tile in frame.tiles { draw(tile, into: &canvas) }
@@ -109,7 +113,9 @@ public struct FrameRenderer: Sendable {
     func draw(_ tile: DrawnTile, into canvas: inout Pixmap) {
         let r = tile.pixelRect
         // Skip tiles entirely off the canvas (the kept buffer).
-        guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else { return }
+        guard r.x < Double(canvas.width), r.y < Double(canvas.height), r.x + r.width > 0, r.y + r.height > 0 else {
+            return
+        }
         let fill = !tile.loaded ? style.placeholderColor : tile.item == .zero ? style.originTileColor : style.tileColor
         canvas.fill(r, fill)
         if showReuse, tile.reuses > 0 { canvas.fill(r, FrameRenderer.reuseTint(tile.reuses)) }

@@ -63,8 +63,10 @@ public struct IntRect: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public func intersection(_ other: IntRect) -> IntRect? {
         guard !isEmpty, !other.isEmpty else { return nil }
-        let x0 = max(x, other.x), x1 = min(maxX, other.maxX)
-        let y0 = max(y, other.y), y1 = min(maxY, other.maxY)
+        let x0 = max(x, other.x)
+        let x1 = min(maxX, other.maxX)
+        let y0 = max(y, other.y)
+        let y1 = min(maxY, other.maxY)
         guard x0 < x1, y0 < y1 else { return nil }
         return IntRect(minX: x0, minY: y0, maxX: x1, maxY: y1)
     }
@@ -72,8 +74,10 @@ public struct IntRect: Sendable, Hashable, CustomStringConvertible {
     /// The part of the rectangle inside `bounds`, or an empty rectangle (of width and height 0,
     /// at the clamped origin) when they share no pixel. Never larger than either.
     public func clipped(to bounds: IntRect) -> IntRect {
-        intersection(bounds) ?? IntRect(x: min(max(x, bounds.x), bounds.maxX), y: min(max(y, bounds.y), bounds.maxY),
-                                        width: 0, height: 0)
+        intersection(bounds)
+            ?? IntRect(
+                x: min(max(x, bounds.x), bounds.maxX), y: min(max(y, bounds.y), bounds.maxY),
+                width: 0, height: 0)
     }
 
     /// "W×H at (x, y)".

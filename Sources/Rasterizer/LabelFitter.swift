@@ -29,10 +29,12 @@ struct LabelFitter {
 
     func measure(_ texts: [String], _ size: Double) -> Candidate {
         let lines = texts.map { FittedLabel.Line(text: $0, layout: font.layout($0, pixelSize: size, keep: false)) }
-        let ascender = lines[0].layout.ascender, descender = lines[0].layout.descender
+        let ascender = lines[0].layout.ascender
+        let descender = lines[0].layout.descender
         let step = max(1, Int((ascender - descender).rounded(.up)))
         let n = lines.count
-        var needWidth = 0, over = 0.0
+        var needWidth = 0
+        var over = 0.0
         for (i, line) in lines.enumerated() {
             let ink = line.layout.inkBounds
             guard ink.right > ink.left else { continue }
@@ -41,8 +43,9 @@ struct LabelFitter {
             let baseline = ascender + Double(i * step)  // from the block's top
             over = max(over, Double(ink.above) - baseline, baseline + Double(ink.below) - Double(n * step))
         }
-        return Candidate(lines: lines, size: size, ascender: ascender, step: step,
-                         width: Double(needWidth), height: Double(n * step) + 2 * over)
+        return Candidate(
+            lines: lines, size: size, ascender: ascender, step: step,
+            width: Double(needWidth), height: Double(n * step) + 2 * over)
     }
 
     func fitsWidth(_ c: Candidate) -> Bool { c.width + slack <= width }
@@ -65,7 +68,8 @@ struct LabelFitter {
     }
 
     func label(_ c: Candidate, truncated: Bool = false, fits: Bool = true) -> FittedLabel {
-        FittedLabel(lines: c.lines, size: c.size, ascender: c.ascender, lineStep: c.step, truncated: truncated, fits: fits)
+        FittedLabel(
+            lines: c.lines, size: c.size, ascender: c.ascender, lineStep: c.step, truncated: truncated, fits: fits)
     }
 
     func fit(_ first: String, _ second: String) -> FittedLabel {
@@ -77,17 +81,19 @@ struct LabelFitter {
         // Too narrow for even an ellipsis, or too short for one line, at the smallest size (tiny
         // tiles): no label, rather than a cut one.
         let ellipsis = font.hasGlyph("\u{2026}") ? "\u{2026}" : "..."
-        let least = measure([ellipsis], smallest), flat = measure([one], smallest)
+        let least = measure([ellipsis], smallest)
+        let flat = measure([one], smallest)
         guard fitsWidth(least), flat.height + slack <= height else {
-            return FittedLabel(lines: [], size: smallest, ascender: least.ascender, lineStep: least.step, truncated: true, fits: true)
+            return FittedLabel(
+                lines: [], size: smallest, ascender: least.ascender, lineStep: least.step, truncated: true, fits: true)
         }
 
         let single = largest([one], from: whole)
         let double = largest([first, second])
         switch (single, double) {
-        case let (s?, d?): return label(d.size > s.size ? d : s)
-        case let (s?, nil): return label(s)
-        case let (nil, d?): return label(d)
+        case (let s?, let d?): return label(d.size > s.size ? d : s)
+        case (let s?, nil): return label(s)
+        case (nil, let d?): return label(d)
         case (nil, nil): break
         }
         return cut(first, second, one: one, ellipsis: ellipsis)
@@ -104,10 +110,15 @@ struct LabelFitter {
             truncated = true
             let characters = Array(text)
             // The longest prefix that fits with the ellipsis (width grows with the prefix).
-            var low = 0, high = characters.count - 1
+            var low = 0
+            var high = characters.count - 1
             while low < high {
                 let mid = (low + high + 1) / 2
-                if fitsWidth(measure([String(characters[..<mid]) + ellipsis], smallest)) { low = mid } else { high = mid - 1 }
+                if fitsWidth(measure([String(characters[..<mid]) + ellipsis], smallest)) {
+                    low = mid
+                } else {
+                    high = mid - 1
+                }
             }
             let cut = String(characters[..<low]) + ellipsis
             return fitsWidth(measure([cut], smallest)) ? cut : ""

@@ -16,7 +16,8 @@ public enum LinkedLibraries {
     public static var freeType: String { FontRenderer.freeTypeVersion }
 
     private static let versions: (libpng: String, zlib: String) = {
-        var libpng: UnsafePointer<CChar>?, zlib: UnsafePointer<CChar>?
+        var libpng: UnsafePointer<CChar>?
+        var zlib: UnsafePointer<CChar>?
         rg_png_versions(&libpng, &zlib)
         return (libpng.map { String(cString: $0) } ?? "unknown", zlib.map { String(cString: $0) } ?? "unknown")
     }()

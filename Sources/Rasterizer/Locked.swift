@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A value guarded by a pthread mutex, for state that threads share (font caches, the pipeline's results).
@@ -34,7 +34,9 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
 
     /// Runs `body` with the value, holding the lock.
     /// - Throws: what `body` throws (the lock is released first).
-    package func withLock<Result: ~Copyable, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result: ~Copyable, Failure: Error>(
+        _ body: (inout Value) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -25,32 +25,46 @@ extension PNGCodec {
     /// - Throws: `RasterError`: `.size` when there are no frames, when frames differ in size, when
     ///   there are more than `maxAnimationFrames` or more than `maxAnimationPixelBytes` of pixels, or
     ///   when `loops` is outside 0...2³¹−1; `.encode` when the encoder runs out of memory.
-    public static func encodeAnimation(_ frames: [Pixmap], delay: (numerator: UInt16, denominator: UInt16),
-                                       loops: Int = 0) throws(RasterError) -> [UInt8] {
+    public static func encodeAnimation(
+        _ frames: [Pixmap], delay: (numerator: UInt16, denominator: UInt16),
+        loops: Int = 0
+    ) throws(RasterError) -> [UInt8] {
         try encodeAnimation(frames, delay: delay, loops: loops, scalar: false, maxChunkBytes: 0)
     }
 
     /// `encodeAnimation` with the fast encoder's test switches: `scalar` forces the portable path,
     /// `maxChunkBytes` (0: no split) bounds every IDAT and fdAT payload.
-    static func encodeAnimation(_ frames: [Pixmap], delay: (numerator: UInt16, denominator: UInt16), loops: Int,
-                                scalar: Bool, maxChunkBytes: UInt32) throws(RasterError) -> [UInt8] {
+    static func encodeAnimation(
+        _ frames: [Pixmap], delay: (numerator: UInt16, denominator: UInt16), loops: Int,
+        scalar: Bool, maxChunkBytes: UInt32
+    ) throws(RasterError) -> [UInt8] {
         guard let first = frames.first else { throw RasterError(.size, "an animation needs at least one frame") }
         guard frames.count <= maxAnimationFrames else {
-            throw RasterError(.size, "an animation of \(frames.count) frames exceeds the limit of \(maxAnimationFrames) frames (maxAnimationFrames)")
+            throw RasterError(
+                .size,
+                "an animation of \(frames.count) frames exceeds the limit of \(maxAnimationFrames) frames (maxAnimationFrames)"
+            )
         }
         if let other = frames.firstIndex(where: { $0.width != first.width || $0.height != first.height }) {
-            throw RasterError(.size, "animation frames differ in size: frame 0 is \(first.width)×\(first.height), frame \(other) is \(frames[other].width)×\(frames[other].height)")
+            throw RasterError(
+                .size,
+                "animation frames differ in size: frame 0 is \(first.width)×\(first.height), frame \(other) is \(frames[other].width)×\(frames[other].height)"
+            )
         }
         // area ≤ Pixmap.maxPixels and count ≤ maxAnimationFrames: the product fits in Int.
         let (bytes, overflow) = (first.area * 4).multipliedReportingOverflow(by: frames.count)
         guard !overflow, bytes <= maxAnimationPixelBytes else {
-            throw RasterError(.size, "an animation of \(frames.count) frames of \(first.width)×\(first.height) pixels exceeds the limit of \(maxAnimationPixelBytes) bytes of pixels (maxAnimationPixelBytes)")
+            throw RasterError(
+                .size,
+                "an animation of \(frames.count) frames of \(first.width)×\(first.height) pixels exceeds the limit of \(maxAnimationPixelBytes) bytes of pixels (maxAnimationPixelBytes)"
+            )
         }
         guard (0...Int(Int32.max)).contains(loops) else {
             throw RasterError(.size, "an animation's loop count must be from 0 (forever) to \(Int32.max), not \(loops)")
         }
-        var writer = try PNGAnimationWriter(width: first.width, height: first.height, frameCount: frames.count,
-                                            delay: delay, loops: loops, scalar: scalar, maxChunkBytes: maxChunkBytes)
+        var writer = try PNGAnimationWriter(
+            width: first.width, height: first.height, frameCount: frames.count,
+            delay: delay, loops: loops, scalar: scalar, maxChunkBytes: maxChunkBytes)
         for frame in frames { try writer.append(frame) }
         return try writer.finish()
     }
@@ -88,11 +102,16 @@ package struct PNGAnimationWriter: ~Copyable {
     /// Starts an animation of `frameCount` frames of `width` × `height` pixels.
     /// - Throws: `RasterError`: `.size` for a frame count outside 1...`PNGCodec.maxAnimationFrames`, a
     ///   size no `Pixmap` can have, or `loops` outside 0...2³¹−1; `.encode` when out of memory.
-    package init(width: Int, height: Int, frameCount: Int, delay: (numerator: UInt16, denominator: UInt16),
-                 loops: Int = 0, scalar: Bool = false, maxChunkBytes: UInt32 = 0) throws(RasterError) {
+    package init(
+        width: Int, height: Int, frameCount: Int, delay: (numerator: UInt16, denominator: UInt16),
+        loops: Int = 0, scalar: Bool = false, maxChunkBytes: UInt32 = 0
+    ) throws(RasterError) {
         guard frameCount >= 1 else { throw RasterError(.size, "an animation needs at least one frame") }
         guard frameCount <= PNGCodec.maxAnimationFrames else {
-            throw RasterError(.size, "an animation of \(frameCount) frames exceeds the limit of \(PNGCodec.maxAnimationFrames) frames (maxAnimationFrames)")
+            throw RasterError(
+                .size,
+                "an animation of \(frameCount) frames exceeds the limit of \(PNGCodec.maxAnimationFrames) frames (maxAnimationFrames)"
+            )
         }
         _ = try Pixmap.byteCount(width: width, height: height)
         guard (0...Int(Int32.max)).contains(loops) else {
@@ -102,8 +121,11 @@ package struct PNGAnimationWriter: ~Copyable {
         var message = [CChar](repeating: 0, count: 256)
         var started = rg_apng()
         // A failed begin has freed what it allocated.
-        guard rg_apng_begin(&started, UInt32(width), UInt32(height), UInt32(frameCount), UInt32(loops),
-                            &options, &message, message.count) == 0 else {
+        guard
+            rg_apng_begin(
+                &started, UInt32(width), UInt32(height), UInt32(frameCount), UInt32(loops),
+                &options, &message, message.count) == 0
+        else {
             throw RasterError(.encode, "APNG encoding failed: \(Self.text(message))")
         }
         state = started
@@ -123,13 +145,17 @@ package struct PNGAnimationWriter: ~Copyable {
     ///   declared count or when out of memory (the animation is then void).
     package mutating func append(_ frame: Pixmap) throws(RasterError) {
         guard frame.width == width, frame.height == height else {
-            throw RasterError(.size, "animation frames differ in size: the animation is \(width)×\(height), this frame \(frame.width)×\(frame.height)")
+            throw RasterError(
+                .size,
+                "animation frames differ in size: the animation is \(width)×\(height), this frame \(frame.width)×\(frame.height)"
+            )
         }
         var message = [CChar](repeating: 0, count: 256)
         let delay = self.delay
         let status = frame.withUnsafeBytes { pixels in
-            rg_apng_add_frame(&state, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                              delay.numerator, delay.denominator, &message, message.count)
+            rg_apng_add_frame(
+                &state, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                delay.numerator, delay.denominator, &message, message.count)
         }
         guard status == 0 else { throw RasterError(.encode, "APNG encoding failed: \(Self.text(message))") }
     }

@@ -45,8 +45,10 @@ public enum PNGCodec {
     /// let reference = try PNGCodec.encode(image, encoder: .libpng)  // same pixels, other bytes
     /// ```
     /// - Throws: `RasterError` (`.encode`) when the encoder fails (out of memory).
-    public static func encode(_ pixmap: Pixmap, compression: Compression = .fast,
-                              encoder: PNGEncoder = .fast) throws(RasterError) -> [UInt8] {
+    public static func encode(
+        _ pixmap: Pixmap, compression: Compression = .fast,
+        encoder: PNGEncoder = .fast
+    ) throws(RasterError) -> [UInt8] {
         if encoder == .fast, compression == .fast, pixmap.isOpaque {
             return try encodeFast(pixmap)
         }
@@ -54,21 +56,26 @@ public enum PNGCodec {
         var buffer = rg_buffer()
         let opaque: Int32 = pixmap.isOpaque ? 1 : 0
         let status = pixmap.withUnsafeBytes { pixels in
-            rg_png_encode(pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width), UInt32(pixmap.height), opaque,
-                          compression.level, compression.filter, &buffer, &message, message.count)
+            rg_png_encode(
+                pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width), UInt32(pixmap.height),
+                opaque,
+                compression.level, compression.filter, &buffer, &message, message.count)
         }
         return try take(&buffer, status: status, message)
     }
 
     /// The fast encoder on any pixmap (alpha is dropped): `scalar` forces the portable path even
     /// where SSE2 is compiled in, `maxIDATBytes` (0: one IDAT) splits the stream. For tests.
-    static func encodeFast(_ pixmap: Pixmap, scalar: Bool = false, maxIDATBytes: UInt32 = 0) throws(RasterError) -> [UInt8] {
+    static func encodeFast(
+        _ pixmap: Pixmap, scalar: Bool = false, maxIDATBytes: UInt32 = 0
+    ) throws(RasterError) -> [UInt8] {
         var message = [CChar](repeating: 0, count: 256)
         var buffer = rg_buffer()
         var options = rg_fast_options(force_scalar: scalar ? 1 : 0, max_idat_bytes: maxIDATBytes)
         let status = pixmap.withUnsafeBytes { pixels in
-            rg_png_encode_rgb_fast(pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width),
-                                   UInt32(pixmap.height), &options, &buffer, &message, message.count)
+            rg_png_encode_rgb_fast(
+                pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width),
+                UInt32(pixmap.height), &options, &buffer, &message, message.count)
         }
         return try take(&buffer, status: status, message)
     }
@@ -77,10 +84,15 @@ public enum PNGCodec {
     static var fastEncoderHasSIMD: Bool { rg_fast_simd_available() != 0 }
 
     /// Copies an encoder's C buffer into an array and frees it, or throws its message.
-    private static func take(_ buffer: inout rg_buffer, status: Int32, _ message: [CChar]) throws(RasterError) -> [UInt8] {
+    private static func take(
+        _ buffer: inout rg_buffer, status: Int32, _ message: [CChar]
+    ) throws(RasterError) -> [UInt8] {
         defer { rg_buffer_free(&buffer) }
         guard status == 0, let data = buffer.data else {
-            throw RasterError(.encode, "PNG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw RasterError(
+                .encode,
+                "PNG encoding failed: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
+            )
         }
         return [UInt8](UnsafeBufferPointer(start: data, count: buffer.length))
     }
@@ -103,8 +115,9 @@ public enum PNGCodec {
         init(maxPixels: Int = 100_000_000) { self.maxPixels = maxPixels }
 
         var c: rg_png_limits {
-            rg_png_limits(max_pixels: UInt64(min(max(maxPixels, 0), Pixmap.maxPixels)), max_side: RG_PNG_MAX_SIDE,
-                          max_chunk_bytes: Int(RG_PNG_MAX_CHUNK_BYTES), max_cached_chunks: RG_PNG_MAX_CACHED_CHUNKS)
+            rg_png_limits(
+                max_pixels: UInt64(min(max(maxPixels, 0), Pixmap.maxPixels)), max_side: RG_PNG_MAX_SIDE,
+                max_chunk_bytes: Int(RG_PNG_MAX_CHUNK_BYTES), max_cached_chunks: RG_PNG_MAX_CACHED_CHUNKS)
         }
     }
 
@@ -134,21 +147,29 @@ public enum PNGCodec {
     /// let (width, height) = try PNGCodec.validate(bytes, maxPixels: 40_000_000)
     /// ```
     /// - Throws: `RasterError`: `.png` for a file libpng refuses, `.size` for one over the limits.
-    public static func validate(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RasterError) -> (width: Int, height: Int) {
+    public static func validate(
+        _ bytes: [UInt8], maxPixels: Int = 100_000_000
+    ) throws(RasterError) -> (width: Int, height: Int) {
         try read(bytes, Limits(maxPixels: maxPixels), RG_PNG_VALIDATE, into: nil)
     }
 
-    private static func read(_ bytes: [UInt8], _ limits: Limits, _ mode: rg_png_mode,
-                             into out: UnsafeMutableBufferPointer<UInt8>?) throws(RasterError) -> (width: Int, height: Int) {
+    private static func read(
+        _ bytes: [UInt8], _ limits: Limits, _ mode: rg_png_mode,
+        into out: UnsafeMutableBufferPointer<UInt8>?
+    ) throws(RasterError) -> (width: Int, height: Int) {
         var message = [CChar](repeating: 0, count: 256)
-        var width: UInt32 = 0, height: UInt32 = 0
+        var width: UInt32 = 0
+        var height: UInt32 = 0
         var cLimits = limits.c
         let status = bytes.withUnsafeBufferPointer { input in
-            rg_png_read(input.baseAddress, input.count, &cLimits, mode, out?.baseAddress, out?.count ?? 0,
-                        &width, &height, &message, message.count)
+            rg_png_read(
+                input.baseAddress, input.count, &cLimits, mode, out?.baseAddress, out?.count ?? 0,
+                &width, &height, &message, message.count)
         }
         guard status == 0 else {
-            throw RasterError(status == -2 ? .size : .png, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw RasterError(
+                status == -2 ? .size : .png,
+                String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return (Int(width), Int(height))
     }

@@ -1,5 +1,5 @@
-public import GridModel
 import CPixels
+public import GridModel
 
 extension Pixmap {
     /// Sets every pixel to `color`.
@@ -24,23 +24,32 @@ extension Pixmap {
     /// sheet.copy(thumbnail, x: 10, y: 10)
     /// ```
     public mutating func copy(_ image: Pixmap, x: Int, y: Int) {
-        guard let area = bounds.intersection(IntRect(x: x, y: y, width: image.width, height: image.height)) else { return }
+        guard let area = bounds.intersection(IntRect(x: x, y: y, width: image.width, height: image.height)) else {
+            return
+        }
         // Inside this pixmap: every coordinate below is small and non-negative.
-        let sx = area.x - x, sy = area.y - y, count = area.width * 4
+        let sx = area.x - x
+        let sy = area.y - y
+        let count = area.width * 4
         let width = self.width
         // Opaque after the copy when the pixels outside the copied area were (or there are none)
         // and the copied ones are; the source's are read only when that is not known already.
         let restOpaque = knownOpaque || area == bounds
-        let opaque = restOpaque && (image.knownOpaque || image.pixels.withUnsafeBytes { src in
-            (0..<area.height).allSatisfy { row in
-                let from = ((sy + row) * image.width + sx) * 4
-                return Pixmap.alphaIs255(UnsafeRawBufferPointer(rebasing: src[from..<(from + count)]), count: area.width)
-            }
-        })
+        let opaque =
+            restOpaque
+            && (image.knownOpaque
+                || image.pixels.withUnsafeBytes { src in
+                    (0..<area.height).allSatisfy { row in
+                        let from = ((sy + row) * image.width + sx) * 4
+                        return Pixmap.alphaIs255(
+                            UnsafeRawBufferPointer(rebasing: src[from..<(from + count)]), count: area.width)
+                    }
+                })
         withUnsafeMutablePixels(opacity: opaque ? .opaque : .unknown) { dst in
             image.pixels.withUnsafeBufferPointer { src in
                 for row in 0..<area.height {
-                    let from = ((sy + row) * image.width + sx) * 4, to = ((area.y + row) * width + area.x) * 4
+                    let from = ((sy + row) * image.width + sx) * 4
+                    let to = ((area.y + row) * width + area.x) * 4
                     (dst.baseAddress! + to).update(from: src.baseAddress! + from, count: count)
                 }
             }
@@ -77,7 +86,9 @@ extension Pixmap {
     /// at a time with SSE2 (`rg_blend_span` in the CPixels target: C, so debug builds stay fast;
     /// `scalar` forces its portable path, for tests).
     @inline(__always)
-    static func blendSpan(_ p: UnsafeMutablePointer<UInt8>, count: Int, _ color: RGBA, _ alpha: UInt32, scalar: Bool = false) {
+    static func blendSpan(
+        _ p: UnsafeMutablePointer<UInt8>, count: Int, _ color: RGBA, _ alpha: UInt32, scalar: Bool = false
+    ) {
         guard alpha > 0, count > 0 else { return }
         rg_blend_span(p, count, packed(color).littleEndian, color.r, color.g, color.b, min(alpha, 255), scalar ? 1 : 0)
     }
@@ -92,13 +103,19 @@ extension Pixmap {
     /// - Complexity: O(covered pixels), with no allocation: coverage is computed for the first and
     ///   last column and per row; the columns between them are fully covered and blended as one span.
     public mutating func fill(_ rect: PixelRect, _ color: RGBA, clip: IntRect? = nil) {
-        guard let area = clip.map({ bounds.intersection($0) }) ?? bounds else { return }  // nil: the clip is off the pixmap
-        let x0 = rect.x, x1 = rect.x + rect.width, y0 = rect.y, y1 = rect.y + rect.height
+        // nil: the clip is off the pixmap
+        guard let area = clip.map({ bounds.intersection($0) }) ?? bounds else { return }
+        let x0 = rect.x
+        let x1 = rect.x + rect.width
+        let y0 = rect.y
+        let y1 = rect.y + rect.height
         guard color.a > 0, x1 > x0, y1 > y0, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
         // Clamp before converting, so no coordinate can trap in Int(_:).
         func pixelIndex(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, -1), Double(limit) + 1)) }
-        let cx0 = max(area.x, pixelIndex(x0.rounded(.down), width)), cx1 = min(area.maxX, pixelIndex(x1.rounded(.up), width))
-        let cy0 = max(area.y, pixelIndex(y0.rounded(.down), height)), cy1 = min(area.maxY, pixelIndex(y1.rounded(.up), height))
+        let cx0 = max(area.x, pixelIndex(x0.rounded(.down), width))
+        let cx1 = min(area.maxX, pixelIndex(x1.rounded(.up), width))
+        let cy0 = max(area.y, pixelIndex(y0.rounded(.down), height))
+        let cy1 = min(area.maxY, pixelIndex(y1.rounded(.up), height))
         guard cx0 < cx1, cy0 < cy1 else { return }
         // A column's (row's) coverage is its overlap with [x0, x1) ([y0, y1)). Every column strictly
         // between cx0 and cx1 - 1 lies inside [x0, x1) (cx0 ≥ ⌊x0⌋ and cx1 ≤ ⌈x1⌉, or x0, x1 are
@@ -107,13 +124,16 @@ extension Pixmap {
         // their own.
         func coverage(_ i: Int, _ v0: Double, _ v1: Double) -> Double { min(v1, Double(i + 1)) - max(v0, Double(i)) }
         let a = Double(color.a)
-        let first = coverage(cx0, x0, x1), last = coverage(cx1 - 1, x0, x1)
-        let firstAlpha = UInt32((a * first).rounded()), lastAlpha = UInt32((a * last).rounded())
+        let first = coverage(cx0, x0, x1)
+        let last = coverage(cx1 - 1, x0, x1)
+        let firstAlpha = UInt32((a * first).rounded())
+        let lastAlpha = UInt32((a * last).rounded())
         let inner = max(0, cx1 - cx0 - 2)  // columns between the first and the last
         let width = self.width
         // Source-over keeps an opaque pixel opaque; an opaque colour covering every pixel fully
         // makes the pixmap opaque.
-        let coversAll = color.a == 255 && x0 <= 0 && y0 <= 0 && x1 >= Double(width) && y1 >= Double(height)
+        let coversAll =
+            color.a == 255 && x0 <= 0 && y0 <= 0 && x1 >= Double(width) && y1 >= Double(height)
             && area == bounds
         withUnsafeMutablePixels(opacity: coversAll ? .opaque : .kept) { buffer in
             let base = buffer.baseAddress!
@@ -158,13 +178,22 @@ extension Pixmap {
 
     /// Blends an 8-bit coverage mask (rows of `maskWidth` bytes) with its top-left corner at
     /// (x, y), clipped to `clip` and the pixmap. A mask shorter than its size is ignored.
-    mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int,
-                            at x: Int, _ y: Int, color: RGBA, clip: IntRect) {
-        guard maskWidth > 0, maskHeight > 0, maskWidth <= mask.count, maskHeight <= mask.count / maskWidth else { return }
+    mutating func blendMask(
+        _ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int,
+        at x: Int, _ y: Int, color: RGBA, clip: IntRect
+    ) {
+        guard maskWidth > 0, maskHeight > 0, maskWidth <= mask.count, maskHeight <= mask.count / maskWidth else {
+            return
+        }
         // The mask's rectangle clipped to the pixmap and `clip`: all in-range, small coordinates.
-        guard let area = bounds.intersection(clip)?.intersection(IntRect(x: x, y: y, width: maskWidth, height: maskHeight))
+        guard
+            let area = bounds.intersection(clip)?.intersection(
+                IntRect(x: x, y: y, width: maskWidth, height: maskHeight))
         else { return }
-        let sx0 = area.x - x, sx1 = area.maxX - x, sy0 = area.y - y, sy1 = area.maxY - y
+        let sx0 = area.x - x
+        let sx1 = area.maxX - x
+        let sy0 = area.y - y
+        let sy1 = area.maxY - y
         let width = self.width
         let a = UInt32(color.a)
         withUnsafeMutablePixels(opacity: .kept) { buffer in
@@ -185,8 +214,10 @@ extension PixelRect {
     /// The part of both rectangles, exactly (fractional edges kept); nil when they share no area or
     /// an edge is NaN.
     package func intersection(_ other: PixelRect) -> PixelRect? {
-        let x0 = Swift.max(x, other.x), x1 = Swift.min(x + width, other.x + other.width)
-        let y0 = Swift.max(y, other.y), y1 = Swift.min(y + height, other.y + other.height)
+        let x0 = Swift.max(x, other.x)
+        let x1 = Swift.min(x + width, other.x + other.width)
+        let y0 = Swift.max(y, other.y)
+        let y1 = Swift.min(y + height, other.y + other.height)
         guard x1 > x0, y1 > y0 else { return nil }  // false for NaN too
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

@@ -60,8 +60,10 @@ public struct Pixmap: Sendable, Equatable {
 
     /// A pixmap whose `count` bytes `initialize` writes, as `PNGCodec.decode` does: no zero fill,
     /// one copy. `initialize` must write every byte of the buffer it is lent, or throw.
-    init(width: Int, height: Int,
-         initializingWith initialize: (UnsafeMutableBufferPointer<UInt8>) throws(RasterError) -> Void) throws(RasterError) {
+    init(
+        width: Int, height: Int,
+        initializingWith initialize: (UnsafeMutableBufferPointer<UInt8>) throws(RasterError) -> Void
+    ) throws(RasterError) {
         let count = try Pixmap.byteCount(width: width, height: height)
         var failure: RasterError?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -126,8 +128,10 @@ public struct Pixmap: Sendable, Equatable {
     /// drawing code, which clips first, writes). `opacity` is what is known after the write:
     /// `.kept` only for writes that cannot make an opaque pixel translucent (source-over blends),
     /// `.opaque` only when every pixel is then opaque; by default it becomes unknown.
-    mutating func withUnsafeMutablePixels<R>(opacity: OpacityAfterWrite = .unknown,
-                                             _ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R {
+    mutating func withUnsafeMutablePixels<R>(
+        opacity: OpacityAfterWrite = .unknown,
+        _ body: (UnsafeMutableBufferPointer<UInt8>) -> R
+    ) -> R {
         let result = pixels.withUnsafeMutableBufferPointer { body($0) }
         switch opacity {
         case .kept: break

@@ -1,8 +1,8 @@
 import Foundation
-import GridModel
-import Rasterizer
 import GridExport
+import GridModel
 import GridTools
+import Rasterizer
 
 enum CheckCommand {
     static let command = Command(
@@ -22,32 +22,45 @@ enum CheckCommand {
             """,
         options: [
             Option("--goldens", "DIR", .string, default: "Goldens/ beside the scenarios", "the goldens folder"),
-            Option("--record", "MODE", .choice(["missing", "all", "failed", "never"]), default: "missing; never when CI is set",
-                   """
-                   missing: record goldens that do not exist and fail for them; all: re-record every golden; \
-                   failed: re-record the scenarios that fail; never: only compare (RENDER_GRID_RECORD sets it too; \
-                   the flag wins)
-                   """),
-            Option(flag: "--prune", """
+            Option(
+                "--record", "MODE", .choice(["missing", "all", "failed", "never"]),
+                default: "missing; never when CI is set",
+                """
+                missing: record goldens that do not exist and fail for them; all: re-record every golden; \
+                failed: re-record the scenarios that fail; never: only compare (RENDER_GRID_RECORD sets it too; \
+                the flag wins)
+                """),
+            Option(
+                flag: "--prune",
+                """
                 remove goldens whose scenario no longer exists: not checked, not beside a checked scenario, and not at \
                 the path the manifest recorded (without it they fail as obsolete); folders that are not goldens are \
                 never touched
                 """),
             ScenarioLoader.Overrides.scale,
-            Option("--jobs", "N", .int(1...256), default: "all cores",
-                   "frames rendered and hashed in parallel, 1 to 256; results do not depend on N"),
-            Option("--keyframes", "POLICY", .string, default: KeyFramePolicy.default.text, """
+            Option(
+                "--jobs", "N", .int(1...256), default: "all cores",
+                "frames rendered and hashed in parallel, 1 to 256; results do not depend on N"),
+            Option(
+                "--keyframes", "POLICY", .string, default: KeyFramePolicy.default.text,
+                """
                 every:N, events or all: which frames a recording stores as PNG besides the first, the last and \
                 the event frames (every Nth, none, or all)
                 """),
-            Option("--threshold", "T", .double(0...1), default: "the exact metric, any changed RGBA byte counts", """
+            Option(
+                "--threshold", "T", .double(0...1), default: "the exact metric, any changed RGBA byte counts",
+                """
                 compare frames with their key frame by pixelmatch 7.2's metric with threshold T, 0…1, smaller is \
                 more sensitive (0.1 is pixelmatch's default)
                 """),
-            Option("--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
-            Option("--max-diff-ratio", "R", .double(0...1),
-                   "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
-            Option("--report", "DIR", .string, """
+            Option(
+                "--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
+            Option(
+                "--max-diff-ratio", "R", .double(0...1),
+                "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
+            Option(
+                "--report", "DIR", .string,
+                """
                 write DIR/report.html and, per failing scenario, expected, actual and diff PNGs of its first failing \
                 frames and an animated side-by-side of the failing range
                 """),
@@ -73,42 +86,33 @@ enum CheckCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try command.parse(argv)
-        if args.help { print(command.help); return 0 }
+        if args.help {
+            print(command.help)
+            return 0
+        }
         let paths = args.positionals
-        guard !paths.isEmpty else { throw UsageError("check takes scenario files or folders (see render-grid check --help)") }
-        var options = GoldenOptions()
-        options.goldens = args.string("--goldens")
-        options.record = try GoldenOptions.recordMode(flag: args.string("--record"), environment: ProcessInfo.processInfo.environment)
-        options.prune = args.flag("--prune")
-        options.scale = args.int("--scale")
-        options.jobs = args.int("--jobs") ?? min(ProcessInfo.processInfo.activeProcessorCount, RenderOptions.maxJobs)
-        if let text = args.string("--keyframes") {
-            guard let policy = KeyFramePolicy(text) else {
-                throw UsageError("--keyframes takes every:N (N from 1 to \(KeyFramePolicy.maxInterval)), events or all, not '\(text)'")
-            }
-            options.keyFrames = policy
+        guard !paths.isEmpty else {
+            throw UsageError("check takes scenario files or folders (see render-grid check --help)")
         }
-        if let t = args.double("--threshold") { options.match = PixelMatchOptions(); options.match.threshold = t }
-        options.maxDiffPixels = args.int("--max-diff-pixels")
-        options.maxDiffRatio = args.double("--max-diff-ratio")
-        options.reportFolder = args.string("--report")
-        if let font = args.string("--font") {
-            _ = try ScenarioLoader.font(flag: font)  // a usage error naming --font, before any scenario
-            options.fontPath = font
-        }
+        var options = try options(args)
         let json = args.flag("--json")
         let junit = args.string("--junit")
         // Output paths are checked before anything is rendered, not after every scenario ran.
-        if let report = options.reportFolder, FileInput.kind(of: report) != .missing, FileInput.kind(of: report) != .folder {
+        if let report = options.reportFolder, FileInput.kind(of: report) != .missing,
+            FileInput.kind(of: report) != .folder
+        {
             throw UsageError("--report \(FileInput.quoted(report)) exists and is not a folder")
         }
         if let junit {
-            if FileInput.kind(of: junit) == .folder { throw UsageError("--junit \(FileInput.quoted(junit)) is a folder; give a file name such as check.xml") }
+            if FileInput.kind(of: junit) == .folder {
+                throw UsageError("--junit \(FileInput.quoted(junit)) is a folder; give a file name such as check.xml")
+            }
             let folder = FileOutput.split(junit).folder
             // (The report folder is made before the JUnit file is written: `--report report --junit report/junit.xml`.)
             let inReport = options.reportFolder.map { GoldenChecker.samePath($0, folder) } ?? false
             if !folder.isEmpty, FileInput.kind(of: folder) != .folder, !inReport {
-                throw UsageError("--junit \(FileInput.quoted(junit)): folder \(FileInput.quoted(folder)) does not exist")
+                throw UsageError(
+                    "--junit \(FileInput.quoted(junit)): folder \(FileInput.quoted(folder)) does not exist")
             }
         }
 
@@ -126,23 +130,65 @@ enum CheckCommand {
         }
         if let report = options.reportFolder {
             try FileOutput.makeDirectory(report)
-            try FileOutput.writeAtomically(Array(CheckReport.html(outcome).utf8), to: (report as NSString).appendingPathComponent("report.html"))
+            try FileOutput.writeAtomically(
+                Array(CheckReport.html(outcome).utf8), to: (report as NSString).appendingPathComponent("report.html"))
         }
         if let junit { try FileOutput.writeAtomically(Array(CheckReport.junit(outcome).utf8), to: junit) }
         if json {
             print(CheckReport.json(outcome))
         } else {
-            let count = { (v: ScenarioOutcome.Verdict) in outcome.scenarios.filter { $0.verdict == v }.count }
-            var line = "check: \(outcome.scenarios.count) scenario\(outcome.scenarios.count == 1 ? "" : "s"): \(count(.passed)) passed, \(count(.failed)) failed, "
-                + "\(count(.missing)) missing, \(count(.recorded)) recorded, \(count(.obsolete)) obsolete, \(count(.pruned)) pruned"
-                + (count(.error) > 0 ? ", \(count(.error)) in error" : "")
-            line += "; record mode \(outcome.recordMode.rawValue); metric \(outcome.metric); " + (outcome.passed ? "ok" : "FAILED")
-            if let report = options.reportFolder { line += "; report \(FileInput.quoted((report as NSString).appendingPathComponent("report.html")))" }
-            print(line)
+            print(summaryLine(outcome, report: options.reportFolder))
         }
         // A damaged golden (or a scenario that does not load) stops the run: the reports above list what was
         // checked and the scenario in error; the error itself is reported (exit 2) last.
         if let error { throw error }
         return outcome.passed ? 0 : 1
+    }
+
+    /// The check options the flags give (the record mode from `--record`, else the environment).
+    static func options(_ args: ParsedOptions) throws -> GoldenOptions {
+        var options = GoldenOptions()
+        options.goldens = args.string("--goldens")
+        options.record = try GoldenOptions.recordMode(
+            flag: args.string("--record"), environment: ProcessInfo.processInfo.environment)
+        options.prune = args.flag("--prune")
+        options.scale = args.int("--scale")
+        options.jobs = args.int("--jobs") ?? min(ProcessInfo.processInfo.activeProcessorCount, RenderOptions.maxJobs)
+        if let text = args.string("--keyframes") {
+            guard let policy = KeyFramePolicy(text) else {
+                throw UsageError(
+                    "--keyframes takes every:N (N from 1 to \(KeyFramePolicy.maxInterval)), events or all, not '\(text)'"
+                )
+            }
+            options.keyFrames = policy
+        }
+        if let t = args.double("--threshold") {
+            options.match = PixelMatchOptions()
+            options.match.threshold = t
+        }
+        options.maxDiffPixels = args.int("--max-diff-pixels")
+        options.maxDiffRatio = args.double("--max-diff-ratio")
+        options.reportFolder = args.string("--report")
+        if let font = args.string("--font") {
+            _ = try ScenarioLoader.font(flag: font)  // a usage error naming --font, before any scenario
+            options.fontPath = font
+        }
+        return options
+    }
+
+    /// The closing line of a text run: the count of each verdict, the record mode, the metric and the report.
+    static func summaryLine(_ outcome: CheckOutcome, report: String?) -> String {
+        let count = { (v: ScenarioOutcome.Verdict) in outcome.scenarios.filter { $0.verdict == v }.count }
+        var line =
+            "check: \(outcome.scenarios.count) scenario\(outcome.scenarios.count == 1 ? "" : "s"): \(count(.passed)) passed, \(count(.failed)) failed, "
+            + "\(count(.missing)) missing, \(count(.recorded)) recorded, \(count(.obsolete)) obsolete, \(count(.pruned)) pruned"
+            + (count(.error) > 0 ? ", \(count(.error)) in error" : "")
+        line +=
+            "; record mode \(outcome.recordMode.rawValue); metric \(outcome.metric); "
+            + (outcome.passed ? "ok" : "FAILED")
+        if let report {
+            line += "; report \(FileInput.quoted((report as NSString).appendingPathComponent("report.html")))"
+        }
+        return line
     }
 }

@@ -25,9 +25,11 @@ struct Command: Sendable {
     /// The longest help line, in characters.
     static let maxLineLength = 119
     /// The options every command takes; `parse` reports them as `help`.
-    static let helpOption = Option(flag: "--help", "this text (also -h); `--` ends the options, so `-- -x.json` names a file")
+    static let helpOption = Option(
+        flag: "--help", "this text (also -h); `--` ends the options, so `-- -x.json` names a file")
     /// The version every command takes, as `render-grid --version` prints it; `parse` reports it as `version`.
-    static let versionOption = Option(flag: "--version", "print render-grid's version line (as render-grid --version does)")
+    static let versionOption = Option(
+        flag: "--version", "print render-grid's version line (as render-grid --version does)")
 
     /// The help text, generated from the description and the options table.
     var help: String {
@@ -59,9 +61,14 @@ struct Command: Sendable {
 
     /// `text` cut into lines of at most `width` characters at spaces (a longer word stays whole).
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = ""
+        var lines: [String] = []
+        var line = ""
         for word in text.split(separator: " ") {
-            if line.isEmpty { line = String(word) } else if line.count + 1 + word.count <= width { line += " " + word } else {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
                 lines.append(line)
                 line = String(word)
             }
@@ -103,7 +110,9 @@ struct Command: Sendable {
             let name = String(argument.prefix { $0 != "=" })
             let inline = argument.count > name.count ? String(argument.dropFirst(name.count + 1)) : nil
             guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option \(argument)" + Self.suggestion(for: name, in: options.map(\.name) + ["--help", "--version"]))
+                throw UsageError(
+                    "unknown option \(argument)"
+                        + Self.suggestion(for: name, in: options.map(\.name) + ["--help", "--version"]))
             }
             if parsed.values[name] != nil, !option.isRepeatable { throw UsageError("\(name) is given more than once") }
             let value: Option.Value

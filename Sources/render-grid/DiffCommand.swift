@@ -1,7 +1,7 @@
 import Foundation
+import GridExport
 import GridTools
 import Rasterizer
-import GridExport
 
 enum DiffCommand {
     static let command = Command(
@@ -29,41 +29,56 @@ enum DiffCommand {
             the frame with the largest difference; --list adds a line per frame that is not the same.
             """,
         options: [
-            Option("--threshold", "T", .double(0...1), default: "the exact metric, any changed RGBA byte counts", """
+            Option(
+                "--threshold", "T", .double(0...1), default: "the exact metric, any changed RGBA byte counts",
+                """
                 use pixelmatch 7.2's metric with threshold T, 0…1, smaller is more sensitive (0.1 is pixelmatch's \
                 default)
                 """),
             Option(flag: "--include-aa", "with --threshold, count anti-aliased pixels as differences"),
-            Option(flag: "--white-blend", """
+            Option(
+                flag: "--white-blend",
+                """
                 with --threshold, blend translucent pixels over white, as pixelmatch 6 and older did (7.2's \
                 checkerboard: false), instead of 7.2's checkerboard
                 """),
-            Option("--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
-            Option("--max-diff-ratio", "R", .double(0...1),
-                   "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
-            Option("--ignore", "x,y,w,h", .repeatable, """
+            Option(
+                "--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
+            Option(
+                "--max-diff-ratio", "R", .double(0...1),
+                "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
+            Option(
+                "--ignore", "x,y,w,h", .repeatable,
+                """
                 exclude a region from counting (repeatable), clipped to the image (x and y may be negative); \
                 the images are not painted over
                 """),
-            Option("--out", "DIR", .string, """
+            Option(
+                "--out", "DIR", .string,
+                """
                 write DIR/<frame>-diff.png for changed frames (grey: same, red: differs, yellow: anti-aliasing under --threshold) \
                 and DIR/report.html (expected | actual slider | diff); the report links the images by relative \
                 path (nothing is copied), so it opens where it was written or next to the frame folders it points to
                 """),
             Option(flag: "--side-by-side", "with --out, also DIR/<frame>-sbs.png: expected | diff | actual"),
-            Option(flag: "--embed", """
+            Option(
+                flag: "--embed",
+                """
                 with --out, embed the images in report.html (a self-contained file), up to --max-embed-size bytes \
                 of PNG in total; images past that are linked
                 """),
-            Option("--max-embed-size", "N", .int(0...Int(Int32.max)), default: "67108864, 64 MiB",
-                   "bytes of PNG --embed puts into report.html at most"),
+            Option(
+                "--max-embed-size", "N", .int(0...Int(Int32.max)), default: "67108864, 64 MiB",
+                "bytes of PNG --embed puts into report.html at most"),
             Option(flag: "--list", "after the summary, print a line for every frame that is not the same"),
             Option(flag: "--json", "print a machine-readable report (every frame) instead of text"),
             Option("--jobs", "N", .int(1...256), default: "all cores", "frames compared in parallel, 1 to 256"),
-            Option("--max-pixels", "N", .int(1...Pixmap.maxPixels), default: "100000000",
-                   "reject decoded images larger than N pixels"),
-            Option("--max-file-size", "N", .int(1...(1 << 40)), default: "268435456, 256 MiB",
-                   "refuse PNG files larger than N bytes, unread"),
+            Option(
+                "--max-pixels", "N", .int(1...Pixmap.maxPixels), default: "100000000",
+                "reject decoded images larger than N pixels"),
+            Option(
+                "--max-file-size", "N", .int(1...(1 << 40)), default: "268435456, 256 MiB",
+                "refuse PNG files larger than N bytes, unread"),
             Option(flag: "--timing", "print the time spent decoding and comparing (to stderr)"),
         ],
         exitCodes: """
@@ -75,7 +90,10 @@ enum DiffCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try command.parse(argv)
-        if args.help { print(command.help); return 0 }
+        if args.help {
+            print(command.help)
+            return 0
+        }
         var options = DiffOptions()
         if let t = args.double("--threshold") {
             options.match = PixelMatchOptions()
@@ -83,7 +101,8 @@ enum DiffCommand {
         } else {
             // pixelmatch's own switches mean nothing to the exact metric: say so rather than ignore them.
             for flag in ["--include-aa", "--white-blend"] where args.flag(flag) {
-                throw UsageError("\(flag) applies to pixelmatch's metric: add --threshold T (0.1 is pixelmatch's default)")
+                throw UsageError(
+                    "\(flag) applies to pixelmatch's metric: add --threshold T (0.1 is pixelmatch's default)")
             }
         }
         options.match.includeAA = args.flag("--include-aa")
@@ -105,15 +124,22 @@ enum DiffCommand {
         if let n = args.int("--max-pixels") { options.maxPixels = n }
         if let n = args.int("--max-file-size") { options.maxFileBytes = n }
         let paths = args.positionals
-        guard paths.count == 2 else { throw UsageError("diff takes two paths, EXPECTED and ACTUAL (see render-grid diff --help)") }
+        guard paths.count == 2 else {
+            throw UsageError("diff takes two paths, EXPECTED and ACTUAL (see render-grid diff --help)")
+        }
 
         let report: DiffReport
-        do { report = try ImageDiff.run(expected: paths[0], actual: paths[1], options: options) } catch let e as ToolError {
+        do { report = try ImageDiff.run(expected: paths[0], actual: paths[1], options: options) } catch let e
+            as ToolError
+        {
             throw toolError(e)
         }
         if timing {
-            let decode = report.frames.map(\.decodeSeconds).reduce(0, +), compare = report.frames.map(\.compareSeconds).reduce(0, +)
-            FileHandle.standardError.write("timing: decode \(String(format: "%.1f", decode * 1000)) ms, compare \(String(format: "%.1f", compare * 1000)) ms (all frames, summed over jobs)\n".data(using: .utf8)!)
+            let decode = report.frames.map(\.decodeSeconds).reduce(0, +)
+            let compare = report.frames.map(\.compareSeconds).reduce(0, +)
+            FileHandle.standardError.write(
+                "timing: decode \(String(format: "%.1f", decode * 1000)) ms, compare \(String(format: "%.1f", compare * 1000)) ms (all frames, summed over jobs)\n"
+                    .data(using: .utf8)!)
         }
         if json {
             print(report.json())
@@ -129,8 +155,11 @@ enum DiffCommand {
 
     static func parseRegion(_ text: String) throws(UsageError) -> IntRect {
         let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0 else {
-            throw UsageError("--ignore takes x,y,width,height in pixels (e.g. --ignore 0,0,100,40; x and y may be negative), not '\(FileInput.quoted(text))'")
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0
+        else {
+            throw UsageError(
+                "--ignore takes x,y,width,height in pixels (e.g. --ignore 0,0,100,40; x and y may be negative), not '\(FileInput.quoted(text))'"
+            )
         }
         return IntRect(x: x, y: y, width: w, height: h)
     }

@@ -18,8 +18,9 @@ enum DiffTraceCommand {
             read from the traces' tile positions (which lie on the device-pixel grid), else 1.
             """,
         options: [
-            Option("--scale", "S", .int(1...Limits.maxScale), default: "read from the tile positions, else 1",
-                   "device pixels per point the traces were rendered at: the tolerance is 1/S pt"),
+            Option(
+                "--scale", "S", .int(1...Limits.maxScale), default: "read from the tile positions, else 1",
+                "device pixels per point the traces were rendered at: the tolerance is 1/S pt"),
             Option(flag: "--json", "print {firstDifferingFrame, findings, summary} as JSON instead of text"),
         ],
         notes: "At most \(TraceDiff.maxFindings) findings are listed; a last line counts the rest.",
@@ -31,13 +32,18 @@ enum DiffTraceCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try command.parse(argv)
-        if args.help { print(command.help); return 0 }
+        if args.help {
+            print(command.help)
+            return 0
+        }
         let files = args.positionals
         guard files.count == 2 else {
-            throw UsageError("diff-trace takes two trace files, EXPECTED and ACTUAL (see render-grid diff-trace --help)")
+            throw UsageError(
+                "diff-trace takes two trace files, EXPECTED and ACTUAL (see render-grid diff-trace --help)")
         }
         // Streamed: memory grows with the frame count, not the tiles (see TraceDiff.compare(expectedFile:)).
-        let (diff, frames) = try TraceDiff.compare(expectedFile: files[0], actualFile: files[1], scale: args.int("--scale"))
+        let (diff, frames) = try TraceDiff.compare(
+            expectedFile: files[0], actualFile: files[1], scale: args.int("--scale"))
         if args.flag("--json") {
             print(diff.json())
         } else if let first = diff.firstDifferingFrame {

@@ -54,19 +54,22 @@ struct Option: Sendable {
             return .flag
         case .int(let range):
             guard let number = Int(text), range.contains(number) else {
-                throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                throw UsageError(
+                    "\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
             return .int(number)
         case .double(let range):
             guard let number = Double(text), number.isFinite, range.contains(number) else {
-                throw UsageError("\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                throw UsageError(
+                    "\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
             return .double(number)
         case .string, .repeatable:
             return .string(text)
         case .choice(let words):
             guard words.contains(text) else {
-                let list = words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
+                let list =
+                    words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
                 throw UsageError("\(name) takes \(list), not '\(text)'")
             }
             return .string(text)
@@ -75,6 +78,9 @@ struct Option: Sendable {
 
     /// A checked value.
     enum Value: Sendable, Equatable {
-        case flag, int(Int), double(Double), string(String)
+        case flag
+        case int(Int)
+        case double(Double)
+        case string(String)
     }
 }

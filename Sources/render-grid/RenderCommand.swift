@@ -1,8 +1,8 @@
 import Foundation
-import GridModel
-import Rasterizer
 import GridExport
+import GridModel
 import GridTools
+import Rasterizer
 
 enum RenderCommand {
     static let command = Command(
@@ -12,42 +12,59 @@ enum RenderCommand {
         options: [
             Option("--out", "DIR", .string, default: "output/<scenario name>/", "output folder"),
             ScenarioLoader.Overrides.scale,
-            Option("--frames", "A:B", .string, """
+            Option(
+                "--frames", "A:B", .string,
+                """
                 render only frames A to B (0-based, inclusive; A: means to the last frame); the bytes equal those of \
                 a full run; the trace is written as trace_AAAAA-BBBBB.jsonl. Shards may write one folder at the same time
                 """),
-            Option("--shard", "K/N", .string, """
+            Option(
+                "--shard", "K/N", .string,
+                """
                 render only the K-th of N contiguous frame ranges of balanced length (1 <= K <= N; the first ranges \
                 take one frame more when N does not divide the frame count), written as --frames writes that range; \
                 not with --frames
                 """),
             Option(flag: "--reference", "render the ideal infinite plane (no content edges, no recentering)"),
-            Option("--jobs", "N", .int(1...256), default: "all cores",
-                   "frames rendered in parallel, 1 to 256; output does not depend on N"),
+            Option(
+                "--jobs", "N", .int(1...256), default: "all cores",
+                "frames rendered in parallel, 1 to 256; output does not depend on N"),
             Option("--font", "PATH", .string, default: "style.font, then DejaVu Sans", "a TrueType/OpenType font"),
-            Option("--compression", "C", .choice(["fast", "small"]), default: "fast",
-                   "fast (Up filter, written by --encoder) or small (libpng, zlib level 9, adaptive)"),
-            Option("--encoder", "E", .choice(["fast", "libpng"]), default: "fast",
-                   "PNG encoder of opaque frames at --compression fast: fast (ours) or libpng (zlib level 1)"),
+            Option(
+                "--compression", "C", .choice(["fast", "small"]), default: "fast",
+                "fast (Up filter, written by --encoder) or small (libpng, zlib level 9, adaptive)"),
+            Option(
+                "--encoder", "E", .choice(["fast", "libpng"]), default: "fast",
+                "PNG encoder of opaque frames at --compression fast: fast (ours) or libpng (zlib level 1)"),
         ] + ScenarioLoader.Overrides.limitOptions + [
-            Option(flag: "--hud", """
+            Option(
+                flag: "--hud",
+                """
                 overlay frame number, time, phase, offset, live tiles and a minimap of contentSize showing where \
                 the viewport is (and each recenter's jump back)
                 """),
             Option(flag: "--show-reuse", "tint tiles by how often their object was reused (green few, red 20+)"),
-            Option(flag: "--sheet", """
+            Option(
+                flag: "--sheet",
+                """
                 also write DIR/sheet.png, a contact sheet (see render-grid sheet); not a frame: diff and sheet \
                 read only frame_NNNNN.png
                 """),
-            Option(flag: "--resume", """
+            Option(
+                flag: "--resume",
+                """
                 keep frames already in DIR that are complete PNGs of the right size and render only the missing \
                 or damaged ones (after an interrupted run)
                 """),
-            Option(flag: "--link-repeats", """
+            Option(
+                flag: "--link-repeats",
+                """
                 store a run of identical frames as hard links to one file: idle frames cost a link, not a file;                 a tool that edits one frame in place then changes them all
                 """),
             Option(flag: "--quiet", "no summary line"),
-            Option(flag: "--preview-commands", """
+            Option(
+                flag: "--preview-commands",
+                """
                 then print the ffmpeg commands (bash) that make DIR.apng, DIR.gif and DIR.mp4 from DIR/frames.ffconcat
                 """),
         ],
@@ -64,43 +81,48 @@ enum RenderCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try command.parse(argv)
-        if args.help { print(command.help); return 0 }
+        if args.help {
+            print(command.help)
+            return 0
+        }
         let overrides = ScenarioLoader.Overrides(args)
         let out = args.string("--out")
         let frames = try args.string("--frames").map(parseRange)
         let shard = try args.string("--shard").map { text throws(UsageError) in
             try parseShard(text, maxCount: overrides.limits.maxFrames)
         }
-        if frames != nil && shard != nil { throw UsageError("--shard and --frames cannot be given together: each picks the frames") }
+        if frames != nil && shard != nil {
+            throw UsageError("--shard and --frames cannot be given together: each picks the frames")
+        }
         let reference = args.flag("--reference")
         let jobs = args.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let fontFlag = args.string("--font")
         // Checked by the table: one of Compression's raw values.
         let compression = args.string("--compression").flatMap(Compression.init(rawValue:)) ?? .fast
         let quiet = args.flag("--quiet")
-        let hud = args.flag("--hud"), showReuse = args.flag("--show-reuse"), sheet = args.flag("--sheet")
+        let hud = args.flag("--hud")
+        let showReuse = args.flag("--show-reuse")
+        let sheet = args.flag("--sheet")
         let resume = args.flag("--resume")
         let files = args.positionals
         guard files.count == 1 else {
-            throw UsageError(files.isEmpty ? "render needs a scenario file (see render-grid render --help)"
-                                           : "render takes one scenario file, got \(files.count)")
+            throw UsageError(
+                files.isEmpty
+                    ? "render needs a scenario file (see render-grid render --help)"
+                    : "render takes one scenario file, got \(files.count)")
         }
         let file = files[0]
         // style.font is relative to the scenario file; --font to the working directory.
         let loaded = try ScenarioLoader.load(file, overrides: overrides, fontFlag: fontFlag, needsFont: hud)
-        let scenario = loaded.scenario, font = loaded.font
+        let scenario = loaded.scenario
+        let font = loaded.font
 
         var options = RenderOptions(outputDirectory: out ?? "output/" + ScenarioLoader.safeName(scenario.name))
         options.frames = frames
         if let shard {
-            let total: Int
-            do { total = try FrameExporter.countFrames(scenario, reference: reference, limits: overrides.limits) } catch {
-                throw error.located(in: file)
-            }
-            guard let range = try? shard.frames(total: total) else {
-                throw UsageError("--shard \(shard) is empty: \(file) has \(total) frame\(total == 1 ? "" : "s"), so N is at most \(total)")
-            }
-            options.frames = range
+            options.frames = try Self.frames(
+                of: shard, file: file, scenario: scenario, reference: reference,
+                limits: overrides.limits)
         }
         options.reference = reference
         options.jobs = jobs
@@ -129,15 +151,41 @@ enum RenderCommand {
         }
         if terminal { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
         if !quiet { print(line(summary, folder: options.outputDirectory)) }
-        if args.flag("--preview-commands") { print(PreviewCommands.script(folder: options.outputDirectory, list: summary.frameList), terminator: "") }
-        if sheet {
-            let path: String
-            do { path = try ContactSheet.write(folder: options.outputDirectory, options: SheetOptions(), font: ScenarioLoader.font(of: loaded)) } catch let e as ToolError {
-                throw toolError(e)
-            }
-            if !quiet { print("contact sheet \(path)") }
+        if args.flag("--preview-commands") {
+            print(PreviewCommands.script(folder: options.outputDirectory, list: summary.frameList), terminator: "")
         }
+        if sheet { try writeSheet(options.outputDirectory, loaded: loaded, quiet: quiet) }
         return 0
+    }
+
+    /// The frames of `shard` of the scenario in `file`.
+    static func frames(
+        of shard: FrameShard, file: String, scenario: Scenario, reference: Bool, limits: Limits
+    ) throws
+        -> ClosedRange<Int>
+    {
+        let total: Int
+        do { total = try FrameExporter.countFrames(scenario, reference: reference, limits: limits) } catch {
+            throw error.located(in: file)
+        }
+        guard let range = try? shard.frames(total: total) else {
+            throw UsageError(
+                "--shard \(shard) is empty: \(file) has \(total) frame\(total == 1 ? "" : "s"), so N is at most \(total)"
+            )
+        }
+        return range
+    }
+
+    /// `--sheet`: the contact sheet of the rendered folder.
+    static func writeSheet(_ folder: String, loaded: ScenarioFile, quiet: Bool) throws {
+        let path: String
+        do {
+            path = try ContactSheet.write(
+                folder: folder, options: SheetOptions(), font: ScenarioLoader.font(of: loaded))
+        } catch let e as ToolError {
+            throw toolError(e)
+        }
+        if !quiet { print("contact sheet \(path)") }
     }
 
     /// The line a render prints when it is done.
@@ -146,7 +194,8 @@ enum RenderCommand {
         let seconds = String(format: "%.2f", summary.seconds)
         let keptNote = summary.framesKept > 0 ? ", \(summary.framesKept) kept from an earlier run" : ""
         let repeated = max(0, summary.framesWritten - summary.framesRasterized)
-        return "rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(repeated) repeated\(keptNote)) "
+        return
+            "rendered \(summary.framesWritten) frames (\(summary.framesRasterized) rasterized, \(repeated) repeated\(keptNote)) "
             + "to \(folder) in \(seconds) s, \(ms) ms/frame; \(summary.recenters) recenter frames, "
             + "\(summary.edgeHitFrames) edge-hit frames; trace \(summary.tracePath)"
     }
@@ -158,7 +207,8 @@ enum RenderCommand {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let numbers = parts.map { part in part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil }
         guard numbers.count == 2, let k = numbers[0], let n = numbers[1] else {
-            throw UsageError("--shard takes K/N, shard K of N shards with 1 <= K <= N (e.g. --shard 2/3), not '\(text)'")
+            throw UsageError(
+                "--shard takes K/N, shard K of N shards with 1 <= K <= N (e.g. --shard 2/3), not '\(text)'")
         }
         guard n >= 1, n <= maxCount else {
             throw UsageError("--shard K/N takes N from 1 to \(maxCount) (the frame limit), not '\(text)'")
@@ -171,12 +221,17 @@ enum RenderCommand {
 
     static func parseRange(_ text: String) throws(UsageError) -> ClosedRange<Int> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let a = Int(parts[0]), let b = parts[1].isEmpty ? Int.max : Int(parts[1]), a >= 0, b >= a else {
-            throw UsageError("--frames takes A:B with 0 <= A <= B, or A: for A to the last frame (e.g. --frames 0:59), not '\(text)'")
+        guard parts.count == 2, let a = Int(parts[0]), let b = parts[1].isEmpty ? Int.max : Int(parts[1]), a >= 0,
+            b >= a
+        else {
+            throw UsageError(
+                "--frames takes A:B with 0 <= A <= B, or A: for A to the last frame (e.g. --frames 0:59), not '\(text)'"
+            )
         }
         // Int.max as B means "to the last frame" (`RenderOptions.frames`): a B written out can never be that.
         guard parts[1].isEmpty || b < Int.max else {
-            throw UsageError("--frames \(text): B must be below \(Int.max); write \(a): for frame \(a) to the last frame")
+            throw UsageError(
+                "--frames \(text): B must be below \(Int.max); write \(a): for frame \(a) to the last frame")
         }
         return a...b
     }

@@ -1,7 +1,7 @@
 import Foundation
+import GridExport
 import GridModel
 import Rasterizer
-import GridExport
 
 /// The CLI's face of GridExport's loader: the library applies every scenario rule (file-size cap,
 /// `style.font` relative to the scenario file, DejaVu Sans when text is drawn) and names files and
@@ -13,15 +13,19 @@ enum ScenarioLoader {
         var scale: Int?
 
         /// `--scale`, for render and verify.
-        static let scale = Option("--scale", "S", .int(1...Limits.maxScale),
-                                  "device scale 1...\(Limits.maxScale), overriding viewport.scale")
+        static let scale = Option(
+            "--scale", "S", .int(1...Limits.maxScale),
+            "device scale 1...\(Limits.maxScale), overriding viewport.scale")
         /// The options that raise the scenario limits.
         static let limitOptions = [
-            Option("--max-frames", "N", .int(1...100_000_000), default: "\(Limits().maxFrames)", "raise the frame limit"),
-            Option("--max-pixels", "N", .int(1...1_000_000_000), default: "\(Limits().maxPixelsPerFrame)",
-                   "raise the pixels-per-frame limit"),
-            Option("--max-file-size", "N", .int(1...1_000_000_000), default: "\(Limits().maxFileBytes)",
-                   "raise the scenario file size limit in bytes"),
+            Option(
+                "--max-frames", "N", .int(1...100_000_000), default: "\(Limits().maxFrames)", "raise the frame limit"),
+            Option(
+                "--max-pixels", "N", .int(1...1_000_000_000), default: "\(Limits().maxPixelsPerFrame)",
+                "raise the pixels-per-frame limit"),
+            Option(
+                "--max-file-size", "N", .int(1...1_000_000_000), default: "\(Limits().maxFileBytes)",
+                "raise the scenario file size limit in bytes"),
         ]
 
         /// The overrides in a command line parsed with `scale` and `limitOptions`.
@@ -67,18 +71,21 @@ enum ScenarioLoader {
         case .stopped where error.signal != nil && error.framesRequested > 0:
             return error.message + "; run the same command with --resume to finish"
         default:
-            let flags: [ScenarioError.Limit: String] = [.maxFrames: "--max-frames", .maxPixelsPerFrame: "--max-pixels",
-                                                        .maxFileBytes: "--max-file-size"]
+            let flags: [ScenarioError.Limit: String] = [
+                .maxFrames: "--max-frames", .maxPixelsPerFrame: "--max-pixels",
+                .maxFileBytes: "--max-file-size",
+            ]
             return error.message + (error.limit.flatMap { flags[$0] }.map { " (\($0) raises it)" } ?? "")
         }
     }
 
     /// A scenario name made safe as one folder name: no separators, no leading dots.
     static func safeName(_ name: String) -> String {
-        var safe = String(name.unicodeScalars.map { scalar -> Character in
-            let c = Character(scalar)
-            return (c.isLetter || c.isNumber || c == "-" || c == "_" || c == ".") && scalar.isASCII ? c : "_"
-        })
+        var safe = String(
+            name.unicodeScalars.map { scalar -> Character in
+                let c = Character(scalar)
+                return (c.isLetter || c.isNumber || c == "-" || c == "_" || c == ".") && scalar.isASCII ? c : "_"
+            })
         while safe.hasPrefix(".") { safe = "_" + safe.dropFirst() }
         return safe.isEmpty ? "_" : safe
     }

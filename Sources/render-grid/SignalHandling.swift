@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Rasterizer
 import GridExport
+import Rasterizer
 
 /// SIGINT and SIGTERM set a cancellation flag instead of killing the process, so a render can stop
 /// between frames and leave only complete files.

@@ -1,18 +1,21 @@
 import Foundation
+import GridExport
 import GridModel
 import GridTools
 import Rasterizer
-import GridExport
 
 /// The flag that raises each of the tools' limits, for the hint in the error.
 func toolError(_ error: ToolError) -> UsageError {
-    let flags: [ToolError.Limit: String] = [.maxSheetPixels: "--max-sheet-pixels", .maxFramePixels: "--max-pixels",
-                                            .maxFrameBytes: "--max-file-size", .maxBytes: "--max-file-size",
-                                            .maxFileBytes: "--max-file-size", .maxLines: "--max-lines"]
-    guard error.kind == .overLimit, let flag = error.limit.flatMap({ flags[$0] }) else { return UsageError(error.message) }
+    let flags: [ToolError.Limit: String] = [
+        .maxSheetPixels: "--max-sheet-pixels", .maxFramePixels: "--max-pixels",
+        .maxFrameBytes: "--max-file-size", .maxBytes: "--max-file-size",
+        .maxFileBytes: "--max-file-size", .maxLines: "--max-lines",
+    ]
+    guard error.kind == .overLimit, let flag = error.limit.flatMap({ flags[$0] }) else {
+        return UsageError(error.message)
+    }
     return UsageError("\(error.message); \(flag) raises it")
 }
-
 
 enum SheetCommand {
     static let command = Command(
@@ -26,17 +29,21 @@ enum SheetCommand {
             sheet nor a frame diff pairs.
             """,
         options: [
-            Option("--every", "N", .int(1...1_000_000), default: "as many as keep the sheet to 48 thumbnails",
-                   "every Nth frame"),
+            Option(
+                "--every", "N", .int(1...1_000_000), default: "as many as keep the sheet to 48 thumbnails",
+                "every Nth frame"),
             Option("--columns", "C", .int(1...64), default: "8", "thumbnails per row"),
             Option("--width", "W", .int(16...2048), default: "160", "thumbnail width in pixels"),
             Option("--out", "FILE", .string, default: "DIR/sheet.png", "output PNG"),
             Option("--font", "PATH", .string, default: "DejaVu Sans", "label font"),
-            Option("--max-sheet-pixels", "N", .int(1...Pixmap.maxPixels), default: "50000000", "largest sheet in pixels"),
-            Option("--max-pixels", "N", .int(1...Pixmap.maxPixels), default: "40000000, as for render",
-                   "largest frame in pixels"),
-            Option("--max-file-size", "N", .int(1...(1 << 40)), default: "200000000",
-                   "largest frame PNG or trace file in bytes"),
+            Option(
+                "--max-sheet-pixels", "N", .int(1...Pixmap.maxPixels), default: "50000000", "largest sheet in pixels"),
+            Option(
+                "--max-pixels", "N", .int(1...Pixmap.maxPixels), default: "40000000, as for render",
+                "largest frame in pixels"),
+            Option(
+                "--max-file-size", "N", .int(1...(1 << 40)), default: "200000000",
+                "largest frame PNG or trace file in bytes"),
         ],
         notes: "A trace file that cannot be read is skipped with a warning (its frames lose their labels).",
         exitCodes: "0 ok, 1 cannot write, 2 usage error, no frames, a bad frame or a limit.",
@@ -44,7 +51,10 @@ enum SheetCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try command.parse(argv)
-        if args.help { print(command.help); return 0 }
+        if args.help {
+            print(command.help)
+            return 0
+        }
         var options = SheetOptions()
         options.every = args.int("--every")
         if let c = args.int("--columns") { options.columns = c }
@@ -59,12 +69,15 @@ enum SheetCommand {
         try refuseFolderOutput(options.output)
         let fontPath = args.string("--font")
         let folders = args.positionals
-        guard folders.count == 1 else { throw UsageError("sheet takes one folder of frames (see render-grid sheet --help)") }
+        guard folders.count == 1 else {
+            throw UsageError("sheet takes one folder of frames (see render-grid sheet --help)")
+        }
         try refuseOverwritingInput(options.output, folder: folders[0])
         let font = try ScenarioLoader.font(flag: fontPath)
         do {
             let path = try ContactSheet.write(folder: folders[0], options: options, font: font) { warning in
-                FileHandle.standardError.write("render-grid: warning: \(warning); the labels lack its frames\n".data(using: .utf8)!)
+                FileHandle.standardError.write(
+                    "render-grid: warning: \(warning); the labels lack its frames\n".data(using: .utf8)!)
             }
             print(path)
         } catch let e as ToolError { throw toolError(e) }
@@ -99,7 +112,10 @@ enum PlotCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try command.parse(argv)
-        if args.help { print(command.help); return 0 }
+        if args.help {
+            print(command.help)
+            return 0
+        }
         var options = PlotOptions()
         if let w = args.int("--width") { options.width = w }
         if let h = args.int("--height") { options.height = h }
@@ -114,12 +130,16 @@ enum PlotCommand {
         try refuseFolderOutput(out)
         // A gzip trace is a golden's (`trace.jsonl.gz`): a chart beside it would land in the golden, which is committed.
         if out == nil && trace.hasSuffix(".gz") {
-            throw UsageError("the plot of \(FileInput.quoted(trace)) would be written beside it, into a golden's folder; pass --out FILE")
+            throw UsageError(
+                "the plot of \(FileInput.quoted(trace)) would be written beside it, into a golden's folder; pass --out FILE"
+            )
         }
         let path = out ?? ((trace as NSString).deletingPathExtension + ".png")
         // A chart named like a frame would be one to diff and sheet (or replace one): only when asked for.
         if out == nil && ImageDiff.isFrameName((path as NSString).lastPathComponent) {
-            throw UsageError("the plot of \(FileInput.quoted(trace)) would be \(FileInput.quoted(path)), a frame's name; pass --out FILE")
+            throw UsageError(
+                "the plot of \(FileInput.quoted(trace)) would be \(FileInput.quoted(path)), a frame's name; pass --out FILE"
+            )
         }
         guard path != trace && !FileInput.isSameFile(path, trace) else {
             throw UsageError("the plot would replace the trace \(FileInput.quoted(trace)); pass another --out")
@@ -130,7 +150,9 @@ enum PlotCommand {
             let frames = try TraceReader.read(trace, limits: limits)
             do {
                 canvas = try TracePlot.render(frames, options: options, font: font, title: FileInput.quoted(trace))
-            } catch let e as ToolError { throw ToolError(e.kind, "trace \(FileInput.quoted(trace)): \(e.message)", limit: e.limit) }
+            } catch let e as ToolError {
+                throw ToolError(e.kind, "trace \(FileInput.quoted(trace)): \(e.message)", limit: e.limit)
+            }
         } catch let e as ToolError { throw toolError(e) }
         try FileOutput.writeAtomically(try PNGCodec.encode(canvas), to: path)
         print(path)
@@ -141,18 +163,22 @@ enum PlotCommand {
 /// `--out FILE` naming a folder is a usage error (exit 2), before anything is read, as `check --junit` naming one is.
 func refuseFolderOutput(_ output: String?) throws(UsageError) {
     guard let output, FileInput.kind(of: output) == .folder else { return }
-    throw UsageError("--out \(FileInput.quoted(output)) is a folder; give a file name such as \(FileInput.quoted((output as NSString).appendingPathComponent("out.png")))")
+    throw UsageError(
+        "--out \(FileInput.quoted(output)) is a folder; give a file name such as \(FileInput.quoted((output as NSString).appendingPathComponent("out.png")))"
+    )
 }
 
 /// `--out` must not name one of the sheet's own inputs (a frame or a trace in the folder), however
 /// the path is spelled.
 func refuseOverwritingInput(_ output: String?, folder: String) throws(UsageError) {
     guard let output, FileInput.kind(of: output) == .regular,
-          let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+    else { return }
     for name in names where (name.hasPrefix("frame_") && name.hasSuffix(".png")) || TraceFileName.isTrace(name) {
         let input = (folder as NSString).appendingPathComponent(name)
         if FileInput.isSameFile(output, input) {
-            throw UsageError("--out \(FileInput.quoted(output)) is the input \(FileInput.quoted(input)); choose another file")
+            throw UsageError(
+                "--out \(FileInput.quoted(output)) is the input \(FileInput.quoted(input)); choose another file")
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
+import GridExport
 import GridModel
 import GridTools
 import Rasterizer
-import GridExport
 
 enum VerifyCommand {
     static let command = Command(
@@ -47,17 +47,25 @@ enum VerifyCommand {
 
     static func run(_ argv: [String]) throws -> Int32 {
         let args = try command.parse(argv)
-        if args.help { print(command.help); return 0 }
+        if args.help {
+            print(command.help)
+            return 0
+        }
         let overrides = ScenarioLoader.Overrides(args)
         let fontFlag = args.string("--font")
         let strict = args.flag("--strict-edges")
         let json = args.flag("--json")
         let files = args.positionals
-        guard files.count == 1 else { throw UsageError("verify takes one scenario file (see render-grid verify --help)") }
+        guard files.count == 1 else {
+            throw UsageError("verify takes one scenario file (see render-grid verify --help)")
+        }
         let loaded = try ScenarioLoader.load(files[0], overrides: overrides, fontFlag: fontFlag, needsFont: true)
-        let scenario = loaded.scenario, font = try ScenarioLoader.font(of: loaded)
+        let scenario = loaded.scenario
+        let font = try ScenarioLoader.font(of: loaded)
         let report: VerifyReport
-        do { report = try Verifier.verify(scenario, font: font, strictEdges: strict, limits: overrides.limits) } catch let e as ScenarioError {
+        do {
+            report = try Verifier.verify(scenario, font: font, strictEdges: strict, limits: overrides.limits)
+        } catch let e as ScenarioError {
             throw ExportError.scenario(e, file: files[0])
         }
         if json {
@@ -70,15 +78,22 @@ enum VerifyCommand {
                 print("FAIL \(frames) (\(f.kind.rawValue)\(name)): \(f.detail)")
             }
             for finding in report.patterns { print(finding.line) }
-            var line = "verify \(files[0]): \(report.frames) frames, \(report.comparedFrames) compared with the reference"
-            if let edge = report.firstEdgeFrame, !strict { line += " (a content edge stops the comparison at frame \(edge))" }
+            var line =
+                "verify \(files[0]): \(report.frames) frames, \(report.comparedFrames) compared with the reference"
+            if let edge = report.firstEdgeFrame, !strict {
+                line += " (a content edge stops the comparison at frame \(edge))"
+            }
             if let end = report.referenceEndFrame, report.firstEdgeFrame.map({ $0 > end || strict }) ?? true {
                 line += " (the reference's timeline ends at frame \(end): a wait until idle ended sooner there)"
             }
-            line += "; \(report.recenters) recenters in \(report.recenterFrames) frames; \(report.tilesCreated) tiles created, \(report.tilesReused) reused; max \(report.maxLiveTiles) live"
+            line +=
+                "; \(report.recenters) recenters in \(report.recenterFrames) frames; \(report.tilesCreated) tiles created, \(report.tilesReused) reused; max \(report.maxLiveTiles) live"
             if let bound = report.liveTileBound { line += " (bound \(bound))" }
             line += "; \(report.edgeHitFrames) edge-hit frames; "
-            line += report.passed ? "all checks hold" : "FAILED (\(report.failures.count)\(report.failures.count == Verifier.maxReportedFailures ? "+" : "") failures, first at frame \(report.failures[0].frame))"
+            line +=
+                report.passed
+                ? "all checks hold"
+                : "FAILED (\(report.failures.count)\(report.failures.count == Verifier.maxReportedFailures ? "+" : "") failures, first at frame \(report.failures[0].frame))"
             print(line)
         }
         return report.passed ? 0 : 1

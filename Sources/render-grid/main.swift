@@ -1,12 +1,14 @@
 import Foundation
-import GridModel
-import Rasterizer
 import GridExport
+import GridModel
 import GridTools
+import Rasterizer
 
 /// The commands, in the order `render-grid --help` lists them.
-let commands: [Command] = [RenderCommand.command, DiffCommand.command, VerifyCommand.command, SheetCommand.command,
-                           PlotCommand.command, CheckCommand.command, DiffTraceCommand.command]
+let commands: [Command] = [
+    RenderCommand.command, DiffCommand.command, VerifyCommand.command, SheetCommand.command,
+    PlotCommand.command, CheckCommand.command, DiffTraceCommand.command,
+]
 
 /// `render-grid --help`, generated from the commands' descriptions.
 let usage = {
@@ -39,14 +41,16 @@ func report(_ error: Error) -> Int32 {
     case let error as RasterError: code = error.isInputError ? 2 : 1
     case let error as ExportError:
         if error.kind == .stopped, let signal = error.signal {
-            FileHandle.standardError.write("render-grid: \(FileInput.quoted(ScenarioLoader.message(error)))\n".data(using: .utf8)!)
+            FileHandle.standardError.write(
+                "render-grid: \(FileInput.quoted(ScenarioLoader.message(error)))\n".data(using: .utf8)!)
             return 128 + signal
         }
         code = error.isInputError ? 2 : 1
     default: code = 1
     }
     // One line whatever the message holds (a file name with a newline in it).
-    FileHandle.standardError.write("render-grid: error: \(FileInput.quoted(ScenarioLoader.message(error)))\n".data(using: .utf8)!)
+    FileHandle.standardError.write(
+        "render-grid: error: \(FileInput.quoted(ScenarioLoader.message(error)))\n".data(using: .utf8)!)
     return code
 }
 
@@ -81,8 +85,9 @@ if arguments.isEmpty {
             print(RenderGrid.versionLine)
             status = 0
         default:
-            throw UsageError("unknown command '\(command)'" + Command.suggestion(for: command, in: topLevelWords)
-                             + "; render-grid --help lists the commands")
+            throw UsageError(
+                "unknown command '\(command)'" + Command.suggestion(for: command, in: topLevelWords)
+                    + "; render-grid --help lists the commands")
         }
     } catch {
         status = report(error)

@@ -30,9 +30,11 @@ struct Axis: Sendable {
     let leadingInset: Int64
     let trailingInset: Int64
 
-    init(count: Int?, loop: LoopMode, tile: Int64, viewport: Int64, contentSize: Int64, reference: Bool,
-         strategy: RecenterStrategy, insets: (leading: Int64, trailing: Int64) = (0, 0), copies: Int = 1,
-         indexing: ItemIndexing = .modulo) {
+    init(
+        count: Int?, loop: LoopMode, tile: Int64, viewport: Int64, contentSize: Int64, reference: Bool,
+        strategy: RecenterStrategy, insets: (leading: Int64, trailing: Int64) = (0, 0), copies: Int = 1,
+        indexing: ItemIndexing = .modulo
+    ) {
         self.tile = tile
         self.indexing = indexing
         self.viewport = viewport

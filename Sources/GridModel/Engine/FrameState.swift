@@ -50,8 +50,10 @@ public struct DrawnTile: Sendable, Equatable {
     /// How many times the tile's object has been reused.
     public var reuses: Int
     /// A tile at `coordinate` drawn at `pixelRect`; `item` defaults to the coordinate.
-    public init(coordinate: TileCoordinate, id: Int, pixelRect: PixelRect, item: TileCoordinate? = nil, loaded: Bool = true,
-                reuses: Int = 0) {
+    public init(
+        coordinate: TileCoordinate, id: Int, pixelRect: PixelRect, item: TileCoordinate? = nil, loaded: Bool = true,
+        reuses: Int = 0
+    ) {
         self.coordinate = coordinate
         self.id = id
         self.pixelRect = pixelRect
@@ -80,7 +82,10 @@ public struct PixelRect: Sendable, Equatable, Hashable {
     public var x: Double, y: Double, width: Double, height: Double
     /// A rectangle of `width` × `height` pixels at (`x`, `y`).
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 

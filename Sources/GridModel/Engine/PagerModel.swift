@@ -50,8 +50,10 @@ struct PagerModel: ScrollEngine {
             guard let count else { return v }
             return count == 0 ? 0 : min(max(v, 0), Int64(count) - 1)
         }
-        page = TileCoordinate(x: clampedStart(scenario.grid.start.x, columns), y: clampedStart(scenario.grid.start.y, rows))
-        layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
+        page = TileCoordinate(
+            x: clampedStart(scenario.grid.start.x, columns), y: clampedStart(scenario.grid.start.y, rows))
+        layout = TileLayout(
+            tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
         try sample(at: 0)
         _checkInvariants()
     }
@@ -65,7 +67,7 @@ struct PagerModel: ScrollEngine {
     }
 
     var motionEnd: Double? {
-        if case let .animation(start, duration, _, _, _) = motion { return start + duration }
+        if case .animation(let start, let duration, _, _, _) = motion { return start + duration }
         return nil
     }
 
@@ -103,7 +105,10 @@ struct PagerModel: ScrollEngine {
     private mutating func setLocked(_ value: (shown: Int64, raw: Int64)) {
         raw = value.raw
         let o = lockedX ? FixedPoint(x: value.shown, y: 0) : FixedPoint(x: 0, y: value.shown)
-        if o != offset { offset = o; events.append(.didScroll) }
+        if o != offset {
+            offset = o
+            events.append(.didScroll)
+        }
     }
 
     private mutating func setLocked(_ value: Int64) { setLocked((value, value)) }
@@ -126,12 +131,14 @@ struct PagerModel: ScrollEngine {
     private mutating func current(at t: Double) -> (shown: Int64, raw: Int64) {
         switch motion {
         case .none: return (lockedOffset, raw)
-        case let .drag(start, duration, from, delta, _, _):
+        case .drag(let start, let duration, let from, let delta, _, _):
             let u = min(max((t - start) / duration, 0), 1)
             let finger = from + Int64((Double(delta) * u).rounded())
             return (damped(finger), finger)
-        case let .animation(start, duration, from, to, _):
-            let v = t >= start + duration ? to
+        case .animation(let start, let duration, let from, let to, _):
+            let v =
+                t >= start + duration
+                ? to
                 : from + Int64((Double(to - from) * ScrollPhysics.easeOut((t - start) / duration)).rounded())
             // A touch during the animation takes the page where it is shown.
             return (v, undamped(v))
@@ -175,15 +182,17 @@ struct PagerModel: ScrollEngine {
     /// Touches replay UIScrollView's pan; the pager is SwiftUI's DragGesture, which `Scenario.validate` keeps
     /// them from. Called anyway, the finger goes from the first touch to the last in a straight line.
     mutating func beginTouches(at t: Double, _ touches: [Touch]) {
-        let first = touches.first?.location ?? .zero, last = touches.last?.location ?? .zero
+        let first = touches.first?.location ?? .zero
+        let last = touches.last?.location ?? .zero
         let held = touches.last?.phase == .cancelled
-        beginDrag(at: t, by: Vector(x: last.x - first.x, y: last.y - first.y), duration: max(Touch.span(touches), 0.001),
-                  release: .hold, then: held ? .cancel : .release)
+        beginDrag(
+            at: t, by: Vector(x: last.x - first.x, y: last.y - first.y), duration: max(Touch.span(touches), 0.001),
+            release: .hold, then: held ? .cancel : .release)
     }
 
     mutating func endDrag(at t: Double) {
         defer { _checkInvariants() }
-        guard case let .drag(_, duration, _, delta, release, then) = motion else { return }
+        guard case .drag(_, let duration, _, let delta, let release, let then) = motion else { return }
         setLocked(current(at: t))
         switch then {
         case .keep: motion = .drag(start: t, duration: 1, from: raw, delta: 0, release: .hold, then: .keep)
@@ -219,8 +228,10 @@ struct PagerModel: ScrollEngine {
             if hasNeighbour(direction) { flip = direction }
         }
         let target = flip * lockedSize
-        events.append(.willEndDragging(velocity: lockedX ? Vector(x: velocity, y: 0) : Vector(x: 0, y: velocity),
-                                       targetContentOffset: (lockedX ? FixedPoint(x: target, y: 0) : FixedPoint(x: 0, y: target)).points))
+        events.append(
+            .willEndDragging(
+                velocity: lockedX ? Vector(x: velocity, y: 0) : Vector(x: 0, y: velocity),
+                targetContentOffset: (lockedX ? FixedPoint(x: target, y: 0) : FixedPoint(x: 0, y: target)).points))
         let animates = target != lockedOffset
         events.append(.didEndDragging(willDecelerate: animates))
         if animates {
@@ -232,12 +243,15 @@ struct PagerModel: ScrollEngine {
     }
 
     mutating func finishMotion(at t: Double) throws(ScenarioError) {
-        guard case let .animation(_, _, _, to, flip) = motion else { return }
+        guard case .animation(_, _, _, let to, let flip) = motion else { return }
         setLocked(to)
         motion = .none
         idleSince = t
         events.append(.didEndScrollingAnimation)
-        if flip != 0 { try turn(to: lockedX ? TileCoordinate(x: page.x + flip, y: page.y) : TileCoordinate(x: page.x, y: page.y + flip)) }
+        if flip != 0 {
+            try turn(
+                to: lockedX ? TileCoordinate(x: page.x + flip, y: page.y) : TileCoordinate(x: page.x, y: page.y + flip))
+        }
         _checkInvariants()
     }
 
@@ -263,7 +277,8 @@ struct PagerModel: ScrollEngine {
     mutating func scrollTo(at t: Double, tile: TileCoordinate, animated: Bool, duration: Double) throws(ScenarioError) {
         if isFingerDown { lift(at: t, velocity: 0) }
         let target = clamped(tile)
-        let dx = target.x - page.x, dy = target.y - page.y
+        let dx = target.x - page.x
+        let dy = target.y - page.y
         if animated, offset == .zero, (abs(dx) == 1 && dy == 0) || (dx == 0 && abs(dy) == 1) {
             lockedX = dx != 0
             refused = false
@@ -291,7 +306,8 @@ struct PagerModel: ScrollEngine {
         offset = .zero
         raw = 0
         pageSize = FixedSize(points: Size(width: width, height: height))
-        layout = TileLayout(tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
+        layout = TileLayout(
+            tileSize: pageSize, buffer: 0, anchorTile: page, anchorOrigin: .zero, maxTiles: maxLiveTiles)
         events.append(.resize(width: width, height: height))
         try sample(at: t)
         _checkInvariants()
@@ -311,13 +327,18 @@ struct PagerModel: ScrollEngine {
         defer { _checkInvariants() }
         let p = Double(pixel)
         let tiles = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.map { tile in
-            DrawnTile(coordinate: tile.coordinate, id: tile.id,
-                      pixelRect: PixelRect(x: Double(tile.origin.x - offset.x) / p, y: Double(tile.origin.y - offset.y) / p,
-                                           width: Double(pageSize.width) / p, height: Double(pageSize.height) / p))
+            DrawnTile(
+                coordinate: tile.coordinate, id: tile.id,
+                pixelRect: PixelRect(
+                    x: Double(tile.origin.x - offset.x) / p, y: Double(tile.origin.y - offset.y) / p,
+                    width: Double(pageSize.width) / p, height: Double(pageSize.height) / p))
         }
-        let visibility = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.compactMap { tile -> PageVisibility? in
-            let w = max(0, min(tile.origin.x + pageSize.width, offset.x + pageSize.width) - max(tile.origin.x, offset.x))
-            let h = max(0, min(tile.origin.y + pageSize.height, offset.y + pageSize.height) - max(tile.origin.y, offset.y))
+        let visibility = layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.compactMap {
+            tile -> PageVisibility? in
+            let w = max(
+                0, min(tile.origin.x + pageSize.width, offset.x + pageSize.width) - max(tile.origin.x, offset.x))
+            let h = max(
+                0, min(tile.origin.y + pageSize.height, offset.y + pageSize.height) - max(tile.origin.y, offset.y))
             let fraction = (Double(w) / Double(pageSize.width)) * (Double(h) / Double(pageSize.height))
             return fraction > 0 ? PageVisibility(page: tile.coordinate, fraction: fraction) : nil
         }
@@ -341,15 +362,17 @@ extension PagerModel {
     @inline(__always)
     fileprivate func _checkInvariants() {
         #if DEBUG
-        precondition(pageSize.width > 0 && pageSize.height > 0, "PagerModel: page size \(pageSize) is not positive")
-        precondition(lockedX ? offset.y == 0 : offset.x == 0, "PagerModel: offset \(offset) off the locked axis")
-        for (index, count, name) in [(page.x, columns, "column"), (page.y, rows, "row")] {
-            guard let count else { continue }
-            precondition(count == 0 ? index == 0 : (0..<Int64(count)).contains(index),
-                         "PagerModel: \(name) \(index) is not a page of \(count)")
-        }
-        precondition(layout.anchorTile == page && layout.anchorOrigin == .zero,
-                     "PagerModel: the layout is anchored at \(layout.anchorTile), not the current page \(page)")
+            precondition(pageSize.width > 0 && pageSize.height > 0, "PagerModel: page size \(pageSize) is not positive")
+            precondition(lockedX ? offset.y == 0 : offset.x == 0, "PagerModel: offset \(offset) off the locked axis")
+            for (index, count, name) in [(page.x, columns, "column"), (page.y, rows, "row")] {
+                guard let count else { continue }
+                precondition(
+                    count == 0 ? index == 0 : (0..<Int64(count)).contains(index),
+                    "PagerModel: \(name) \(index) is not a page of \(count)")
+            }
+            precondition(
+                layout.anchorTile == page && layout.anchorOrigin == .zero,
+                "PagerModel: the layout is anchored at \(layout.anchorTile), not the current page \(page)")
         #endif
     }
 }

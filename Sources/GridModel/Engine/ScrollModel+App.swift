@@ -9,16 +9,21 @@ extension ScrollModel {
     /// technique depends on it. Not clamped to the edges, as UIKit does not clamp it either.
     mutating func moveContent(to target: Vector, at t: Double) {
         time = t
-        let shift = FixedShift(x: Self.appUnits(target.x, or: offset.x) &- offset.x, y: Self.appUnits(target.y, or: offset.y) &- offset.y)
+        let shift = FixedShift(
+            x: Self.appUnits(target.x, or: offset.x) &- offset.x, y: Self.appUnits(target.y, or: offset.y) &- offset.y)
         applyShift(shift, announce: false)
         // Moved past an edge while the content moves on by itself: it springs back from there with the velocity it
         // had, as a release past an edge does (UIKit bounces it back too).
-        if case let .release(px, py, _) = motion, !(withinEdges(offset.x, x) && withinEdges(offset.y, y)) {
+        if case .release(let px, let py, _) = motion, !(withinEdges(offset.x, x) && withinEdges(offset.y, y)) {
             let v = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
-            let end = t + ScrollPhysics.decelerationDuration(speed: (v.x * v.x + v.y * v.y).squareRoot(), rate: rate, stop: stopSpeed)
+            let end =
+                t
+                + ScrollPhysics.decelerationDuration(
+                    speed: (v.x * v.x + v.y * v.y).squareRoot(), rate: rate, stop: stopSpeed)
             let inputs = ReleaseInputs(start: t, from: offset, velocity: v, end: end)
-            let (nx, ny) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: v.x, end: end),
-                                          rulesY.release(at: t, from: offset.y, velocity: v.y, end: end), inputs)
+            let (nx, ny) = endingTogether(
+                rulesX.release(at: t, from: offset.x, velocity: v.x, end: end),
+                rulesY.release(at: t, from: offset.y, velocity: v.y, end: end), inputs)
             motion = .release(x: nx, y: ny, inputs: inputs)
         }
         _checkInvariants()
@@ -30,7 +35,9 @@ extension ScrollModel {
         releaseIfHeld(at: t)
         time = t
         setOffset(motionOffset(at: t))
-        startAnimation(at: t, to: FixedPoint(x: Self.appUnits(target.x, or: offset.x), y: Self.appUnits(target.y, or: offset.y)), duration: 0.3, curve: .easeInOut)
+        startAnimation(
+            at: t, to: FixedPoint(x: Self.appUnits(target.x, or: offset.x), y: Self.appUnits(target.y, or: offset.y)),
+            duration: 0.3, curve: .easeInOut)
         _checkInvariants()
     }
 
@@ -40,17 +47,23 @@ extension ScrollModel {
     /// stays where it is (UIKit does not move `contentOffset` either). Only an axis that scrolled at the start
     /// follows (one whose content fitted its bounds stays fixed).
     mutating func changeContentSize(to size: Size, at t: Double) {
-        let width = Self.appUnits(size.width, or: x.contentSize), height = Self.appUnits(size.height, or: y.contentSize)
-        let changedX = x.setContentSize(max(width, 1)), changedY = y.setContentSize(max(height, 1))
-        guard changedX || changedY, case let .release(px, py, _) = motion else { return }
+        let width = Self.appUnits(size.width, or: x.contentSize)
+        let height = Self.appUnits(size.height, or: y.contentSize)
+        let changedX = x.setContentSize(max(width, 1))
+        let changedY = y.setContentSize(max(height, 1))
+        guard changedX || changedY, case .release(let px, let py, _) = motion else { return }
         func affected(_ plan: AxisPlan, _ axis: Axis) -> Bool { plan.hitsEdge || !withinEdges(plan.target, axis) }
         guard (changedX && affected(px, x)) || (changedY && affected(py, y)) else { return }
         time = t
         let v = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
-        let end = t + ScrollPhysics.decelerationDuration(speed: (v.x * v.x + v.y * v.y).squareRoot(), rate: rate, stop: stopSpeed)
+        let end =
+            t
+            + ScrollPhysics.decelerationDuration(
+                speed: (v.x * v.x + v.y * v.y).squareRoot(), rate: rate, stop: stopSpeed)
         let inputs = ReleaseInputs(start: t, from: offset, velocity: v, end: end)
-        let (nx, ny) = endingTogether(rulesX.release(at: t, from: offset.x, velocity: v.x, end: end),
-                                      rulesY.release(at: t, from: offset.y, velocity: v.y, end: end), inputs)
+        let (nx, ny) = endingTogether(
+            rulesX.release(at: t, from: offset.x, velocity: v.x, end: end),
+            rulesY.release(at: t, from: offset.y, velocity: v.y, end: end), inputs)
         motion = .release(x: nx, y: ny, inputs: inputs)
         _checkInvariants()
     }
@@ -79,13 +92,17 @@ extension ScrollModel {
             guard withinEdges(x0, axis) else { return old }
             var landing = Self.appUnits(goal, or: x0)
             if let bounds = rules.bounds { landing = min(max(landing, bounds.lowerBound), bounds.upperBound) }
-            return rules.enabled ? rules.landing(at: inputs.start, from: x0, on: landing) : .rest(at: x0, from: inputs.start)
+            return rules.enabled
+                ? rules.landing(at: inputs.start, from: x0, on: landing) : .rest(at: x0, from: inputs.start)
         }
-        let px = plan(rulesX, inputs.from.x, target.x, oldX, x), py = plan(rulesY, inputs.from.y, target.y, oldY, y)
+        let px = plan(rulesX, inputs.from.x, target.x, oldX, x)
+        let py = plan(rulesY, inputs.from.y, target.y, oldY, y)
         motion = .release(x: px, y: py, inputs: inputs)
         if max(px.end, py.end) <= inputs.start {
             // Retargeted onto where it is: nothing to decelerate.
-            motion = .release(x: .rest(at: inputs.from.x, from: inputs.start), y: .rest(at: inputs.from.y, from: inputs.start), inputs: inputs)
+            motion = .release(
+                x: .rest(at: inputs.from.x, from: inputs.start), y: .rest(at: inputs.from.y, from: inputs.start),
+                inputs: inputs)
         }
     }
 }

@@ -5,10 +5,14 @@ extension ScrollModel {
     mutating func updateTiles() throws(ScenarioError) {
         let decelerating: Bool
         if case .release = motion { decelerating = true } else { decelerating = false }
-        let rect = targetRect, before = loadedBefore, lazy = self.lazy
+        let rect = targetRect
+        let before = loadedBefore
+        let lazy = self.lazy
         let size = layout.tileSize
-        try layout.update(offset: displayedOffset, viewport: viewport, columnLimit: x.tiles, rowLimit: y.tiles,
-                          now: time) { coordinate, origin in
+        try layout.update(
+            offset: displayedOffset, viewport: viewport, columnLimit: x.tiles, rowLimit: y.tiles,
+            now: time
+        ) { coordinate, origin in
             guard lazy, decelerating else { return true }
             if before.contains(coordinate) { return true }
             guard let rect else { return false }
@@ -18,7 +22,8 @@ extension ScrollModel {
         if lazy {
             if !decelerating { layout.loadAll(now: time) }
             // In row-major order, so that what is forgotten first does not depend on hashing.
-            let fresh = layout.tiles.values.filter { $0.loaded && !loadedBefore.contains($0.coordinate) }.map(\.coordinate)
+            let fresh = layout.tiles.values.filter { $0.loaded && !loadedBefore.contains($0.coordinate) }.map(
+                \.coordinate)
             for coordinate in fresh.sorted() { loadedBefore.insert(coordinate) }
         }
     }
@@ -43,15 +48,18 @@ extension ScrollModel {
         let now = now ?? time
         let shown = displayedOffset
         let p = Double(pixel)
-        let w = Double(layout.tileSize.width) / p, h = Double(layout.tileSize.height) / p
+        let w = Double(layout.tileSize.width) / p
+        let h = Double(layout.tileSize.height) / p
         return layout.tiles.values.sorted { $0.coordinate < $1.coordinate }.compactMap { tile in
             let arrived = tile.loaded && loading.hasArrived(requested: tile.requestedAt, now: now)
             if !arrived && loading.unloadedTile == .transparent { return nil }
             let item = TileCoordinate(x: x.item(tile.coordinate.x), y: y.item(tile.coordinate.y))
-            let dx = emulated(tile.origin.x, minus: shown.x), dy = emulated(tile.origin.y, minus: shown.y)
-            return DrawnTile(coordinate: tile.coordinate, id: tile.id,
-                             pixelRect: PixelRect(x: Double(dx) / p, y: Double(dy) / p, width: w, height: h),
-                             item: item, loaded: arrived, reuses: tile.reuses)
+            let dx = emulated(tile.origin.x, minus: shown.x)
+            let dy = emulated(tile.origin.y, minus: shown.y)
+            return DrawnTile(
+                coordinate: tile.coordinate, id: tile.id,
+                pixelRect: PixelRect(x: Double(dx) / p, y: Double(dy) / p, width: w, height: h),
+                item: item, loaded: arrived, reuses: tile.reuses)
         }
     }
 
@@ -64,9 +72,12 @@ extension ScrollModel {
         switch precision {
         case .exact: return origin - offset
         case .double:
-            return Fixed.round(Fixed.from(points: Fixed.points(origin)) - Fixed.from(points: Fixed.points(offset)), toMultipleOf: pixel)
+            return Fixed.round(
+                Fixed.from(points: Fixed.points(origin)) - Fixed.from(points: Fixed.points(offset)), toMultipleOf: pixel
+            )
         case .float:
-            let a = Double(Float(Fixed.points(origin))), b = Double(Float(Fixed.points(offset)))
+            let a = Double(Float(Fixed.points(origin)))
+            let b = Double(Float(Fixed.points(offset)))
             return Fixed.round(Fixed.from(points: a - b), toMultipleOf: pixel)
         }
     }

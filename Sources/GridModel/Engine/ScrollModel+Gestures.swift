@@ -11,11 +11,15 @@ extension ScrollModel {
         var o = motionOffset(at: t)
         if case .release = motion { pendingEndDecelerating = true }
         motion = .none
-        gesturePage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: o.x),
-                                row: rules(y, pageOrigin.y, pageSize.height).page(of: o.y))
+        gesturePage = PageIndex(
+            column: rules(x, pageOrigin.x, pageSize.width).page(of: o.x),
+            row: rules(y, pageOrigin.y, pageSize.height).page(of: o.y))
         if !bounces {
             let clamped = FixedPoint(x: clamp(o.x, x), y: clamp(o.y, y))
-            if clamped != o { edgeHit = true; o = clamped }
+            if clamped != o {
+                edgeHit = true
+                o = clamped
+            }
         }
         setOffset(o)
         events.append(.willBeginDragging)
@@ -28,8 +32,10 @@ extension ScrollModel {
     mutating func beginDrag(at t: Double, by finger: Vector, duration: Double, release: Release, then: DragEnd) {
         var start = (slop: ScrollPhysics.panSlop, prior: Vector.zero)
         if case .drag(let kept) = motion { start = kept.path.continuation(at: t - kept.start) }
-        startDrag(at: t, path: FingerPath(shape: .line(finger: finger, duration: duration), slop: start.slop, prior: start.prior),
-                  duration: duration, release: release, then: then)
+        startDrag(
+            at: t,
+            path: FingerPath(shape: .line(finger: finger, duration: duration), slop: start.slop, prior: start.prior),
+            duration: duration, release: release, then: then)
     }
     /// The finger touches down (unless it is down already) and moves along `path`; an axis that cannot
     /// scroll ignores the finger's motion along it.
@@ -46,7 +52,8 @@ extension ScrollModel {
         let raw = FixedPoint(x: unbanded(offset.x, x), y: unbanded(offset.y, y))
         var path = path
         if !x.enabled || !y.enabled { path.lock(x: x.enabled, y: y.enabled) }
-        motion = .drag(Drag(start: t, duration: duration, rawStart: raw, path: path, release: release, then: then, carry: carry))
+        motion = .drag(
+            Drag(start: t, duration: duration, rawStart: raw, path: path, release: release, then: then, carry: carry))
     }
 
     /// The drag step's time is up: lift, cancel or keep the finger down.
@@ -62,7 +69,8 @@ extension ScrollModel {
             // A finger that has not crossed the slop yet keeps what it travelled: the next drag goes on from there.
             let rest = drag.path.continuation(at: t - drag.start)
             let still = FingerPath(shape: .line(finger: .zero, duration: 1), slop: rest.slop, prior: rest.prior)
-            motion = .drag(Drag(start: t, duration: 1, rawStart: raw, path: still, release: .hold, then: .keep, carry: drag.carry))
+            motion = .drag(
+                Drag(start: t, duration: 1, rawStart: raw, path: still, release: .hold, then: .keep, carry: drag.carry))
         case .cancel:
             cancel(at: t)
         case .release:
@@ -99,7 +107,7 @@ extension ScrollModel {
         defer { _checkInvariants() }
         // `flickAdds` (pattern 10's naive side): the touch does not stop the content, the old velocity is added.
         var carried = Vector.zero
-        if flickAdds, case let .release(px, py, _) = motion {
+        if flickAdds, case .release(let px, let py, _) = motion {
             carried = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
         }
         let raw: FixedPoint
@@ -117,7 +125,11 @@ extension ScrollModel {
 
     /// Lifts a finger kept down by a drag with `then: keep`, before a programmatic step.
     mutating func releaseIfHeld(at t: Double) {
-        if isFingerDown { time = t; setOffset(motionOffset(at: t)); lift(at: t, velocity: .zero) }
+        if isFingerDown {
+            time = t
+            setOffset(motionOffset(at: t))
+            lift(at: t, velocity: .zero)
+        }
     }
 
     /// The finger lifts at `t` with the content moving at `velocity` (points/s). The delegate hears of it at
@@ -129,8 +141,9 @@ extension ScrollModel {
         let end = t0 + ScrollPhysics.decelerationDuration(speed: speed, rate: rate, stop: stopSpeed)
         let moving = end > t0 ? velocity : .zero
         let inputs = ReleaseInputs(start: t0, from: offset, velocity: moving, end: end)
-        let (px, py) = endingTogether(rulesX.release(at: t0, from: offset.x, velocity: moving.x, end: end),
-                                      rulesY.release(at: t0, from: offset.y, velocity: moving.y, end: end), inputs)
+        let (px, py) = endingTogether(
+            rulesX.release(at: t0, from: offset.x, velocity: moving.x, end: end),
+            rulesY.release(at: t0, from: offset.y, velocity: moving.y, end: end), inputs)
         let decelerates = max(px.end, py.end) > t0
         let target = FixedPoint(x: px.target, y: py.target)
         events.append(.willEndDragging(velocity: moving, targetContentOffset: target.points))
@@ -162,16 +175,21 @@ extension ScrollModel {
     /// The release plans of both axes, each ending when it stops (`AxisRules.ending`): the scroll ends
     /// when every axis has stopped, not at the 2D end for an axis a content edge stopped.
     func endingTogether(_ px: AxisPlan, _ py: AxisPlan, _ inputs: ReleaseInputs) -> (AxisPlan, AxisPlan) {
-        let t0 = inputs.start, o = inputs.from, v = inputs.velocity
-        return (rulesX.ending(px, besides: py, t0, o.x, v.x, inputs.end),
-                rulesY.ending(py, besides: px, t0, o.y, v.y, inputs.end))
+        let t0 = inputs.start
+        let o = inputs.from
+        let v = inputs.velocity
+        return (
+            rulesX.ending(px, besides: py, t0, o.x, v.x, inputs.end),
+            rulesY.ending(py, besides: px, t0, o.y, v.y, inputs.end)
+        )
     }
 
     /// Snap paging's animation to the nearest page (0.3 s, ease-in-out), unless the offset is on a page
     /// already. Returns whether it started.
     mutating func snapToPage(at t: Double) -> Bool {
         guard paging == .snap else { return false }
-        let target = FixedPoint(x: rulesX.pageOffset(rulesX.page(of: offset.x)), y: rulesY.pageOffset(rulesY.page(of: offset.y)))
+        let target = FixedPoint(
+            x: rulesX.pageOffset(rulesX.page(of: offset.x)), y: rulesY.pageOffset(rulesY.page(of: offset.y)))
         guard target != offset else { return false }
         startAnimation(at: t, to: target, duration: 0.3, curve: .easeInOut)
         return true
@@ -188,7 +206,10 @@ extension ScrollModel {
             _checkWithinEdges(y, offset.y, "y")
             events.append(.didEndDecelerating)
             // The late snap of paging after deceleration: only now animate to the nearest page.
-            if snapToPage(at: t) { _checkInvariants(); return }
+            if snapToPage(at: t) {
+                _checkInvariants()
+                return
+            }
         case .animation:
             motion = .none
             events.append(.didEndScrollingAnimation)

@@ -32,7 +32,8 @@ extension ScrollModel {
 
     static func startOffset(_ axis: Axis, pageSize size: Int64, paging: PagingMode, grid: PageGrid) -> Int64 {
         guard paging != .none, axis.enabled else { return axis.center }
-        let origin = gridOrigin(axis, grid), p = max(1, size)
+        let origin = gridOrigin(axis, grid)
+        let p = max(1, size)
         let onGrid = origin + Fixed.round(axis.center - origin, toMultipleOf: p)
         return min(max(onGrid, axis.edges.lowerBound), axis.edges.upperBound)
     }
@@ -51,12 +52,14 @@ extension ScrollModel {
 
     /// The recenter step of `axis` for the scenario's strategy.
     func recenterStep(_ axis: Axis, isX: Bool) -> Int64 {
-        recenterStep(axis, base: strategy == .wholeTiles ? axis.tile : pixel, pageSize: isX ? pageSize.width : pageSize.height)
+        recenterStep(
+            axis, base: strategy == .wholeTiles ? axis.tile : pixel, pageSize: isX ? pageSize.width : pageSize.height)
     }
 
     /// lcm(a, b) for positive a and b, or nil when it overflows.
     static func leastCommonMultiple(_ a: Int64, _ b: Int64) -> Int64? {
-        var x = a, y = b
+        var x = a
+        var y = b
         while y != 0 { (x, y) = (y, x % y) }
         let (l, overflow) = (a / x).multipliedReportingOverflow(by: b)
         return overflow ? nil : l

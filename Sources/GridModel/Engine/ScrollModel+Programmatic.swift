@@ -10,8 +10,9 @@ extension ScrollModel {
         let limit = Fixed.from(points: Limits.maxDistance * 10)
         var o = FixedPoint(x: origin.x - (x.viewport - x.tile) / 2, y: origin.y - (y.viewport - y.tile) / 2)
         guard abs(o.x) <= limit, abs(o.y) <= limit else {
-            throw ScenarioError(kind: .simulation, path: "",
-                                message: "tile \(tile) is more than 10^10 points away; scroll there with a jump step")
+            throw ScenarioError(
+                kind: .simulation, path: "",
+                message: "tile \(tile) is more than 10^10 points away; scroll there with a jump step")
         }
         if !x.enabled { o.x = offset.x }
         if !y.enabled { o.y = offset.y }
@@ -52,7 +53,8 @@ extension ScrollModel {
         events.append(.jump(tile: tile))
         let index = TileCoordinate(x: x.index(ofItem: tile.x), y: y.index(ofItem: tile.y))
         var target = offset
-        var anchor = layout.anchorTile, anchorOrigin = layout.anchorOrigin
+        var anchor = layout.anchorTile
+        var anchorOrigin = layout.anchorOrigin
         for (axis, isX) in [(x, true), (y, false)] where axis.enabled {
             let i = isX ? index.x : index.y
             if axis.isFinite {
@@ -63,8 +65,17 @@ extension ScrollModel {
                 // Back to the start offset, on the page grid from its origin again.
                 let o = startOffset(axis, pageSize: isX ? pageSize.width : pageSize.height)
                 let origin = o + (axis.viewport - axis.tile) / 2
-                if isX { target.x = o; anchor.x = i; anchorOrigin.x = origin; pageOrigin.x = gridOrigin(axis) }
-                else { target.y = o; anchor.y = i; anchorOrigin.y = origin; pageOrigin.y = gridOrigin(axis) }
+                if isX {
+                    target.x = o
+                    anchor.x = i
+                    anchorOrigin.x = origin
+                    pageOrigin.x = gridOrigin(axis)
+                } else {
+                    target.y = o
+                    anchor.y = i
+                    anchorOrigin.y = origin
+                    pageOrigin.y = gridOrigin(axis)
+                }
             }
         }
         setOffset(target)
@@ -132,10 +143,15 @@ extension ScrollModel {
         for (axis, isX) in [(x, true), (y, false)] where axis.duplicate {
             guard let n = axis.itemCount, n > 0 else { continue }
             let middle = (isX ? o.x : o.y) + axis.viewport / 2
-            let set = n * axis.tile, first = axis.copies * axis.tile, end = (n + axis.copies) * axis.tile
+            let set = n * axis.tile
+            let first = axis.copies * axis.tile
+            let end = (n + axis.copies) * axis.tile
             var jump: Int64 = 0
-            if middle < first { jump = Fixed.ceilDiv(first - middle, set) * set }
-            else if middle >= end { jump = -(Fixed.floorDiv(middle - end, set) + 1) * set }
+            if middle < first {
+                jump = Fixed.ceilDiv(first - middle, set) * set
+            } else if middle >= end {
+                jump = -(Fixed.floorDiv(middle - end, set) + 1) * set
+            }
             if isX { o.x += jump } else { o.y += jump }
         }
         guard o != offset else { return }

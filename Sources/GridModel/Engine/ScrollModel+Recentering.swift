@@ -15,14 +15,17 @@ extension ScrollModel {
         if let rect = targetRect { targetRect = (rect.origin + s, rect.size) }
         switch motion {
         case .none: break
-        case .drag(var d): d.rawStart = d.rawStart + s; motion = .drag(d)
+        case .drag(var d):
+            d.rawStart = d.rawStart + s
+            motion = .drag(d)
         case .release(let px, let py, var inputs):
             inputs.from = inputs.from + s
             let (nx, ny) = endingTogether(
                 rulesX.replan(px, shift: s.x, inputs.start, inputs.from.x, inputs.velocity.x, inputs.end, now: time),
-                rulesY.replan(py, shift: s.y, inputs.start, inputs.from.y, inputs.velocity.y, inputs.end, now: time), inputs)
+                rulesY.replan(py, shift: s.y, inputs.start, inputs.from.y, inputs.velocity.y, inputs.end, now: time),
+                inputs)
             motion = .release(x: nx, y: ny, inputs: inputs)
-        case let .animation(px, py): motion = .animation(x: px.shifted(by: s.x), y: py.shifted(by: s.y))
+        case .animation(let px, let py): motion = .animation(x: px.shifted(by: s.x), y: py.shifted(by: s.y))
         }
         if announce {
             events.append(.recenter(shift: s.points))

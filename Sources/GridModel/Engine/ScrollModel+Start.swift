@@ -11,19 +11,21 @@ extension ScrollModel {
         let indexing = reference ? ItemIndexing.modulo : scenario.grid.itemIndex
         // A duplicate loop's default copies cover the largest viewport of the timeline (a rotation widens it).
         var widest = Size(width: vp.width, height: vp.height)
-        for case let .resize(width, height) in scenario.steps {
+        for case .resize(let width, let height) in scenario.steps {
             widest = Size(width: max(widest.width, width), height: max(widest.height, height))
         }
         let strategy = scenario.scroll.recenter
         return isX
-            ? Axis(count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.width, viewport: viewport.width,
-                   contentSize: content.width, reference: reference, strategy: strategy,
-                   insets: (Fixed.from(points: inset.left), Fixed.from(points: inset.right)),
-                   copies: scenario.grid.copies(viewport: widest.width), indexing: indexing)
-            : Axis(count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.height, viewport: viewport.height,
-                   contentSize: content.height, reference: reference, strategy: strategy,
-                   insets: (Fixed.from(points: inset.top), Fixed.from(points: inset.bottom)),
-                   copies: scenario.grid.copies(viewportHeight: widest.height), indexing: indexing)
+            ? Axis(
+                count: scenario.grid.columns, loop: scenario.grid.loop, tile: tile.width, viewport: viewport.width,
+                contentSize: content.width, reference: reference, strategy: strategy,
+                insets: (Fixed.from(points: inset.left), Fixed.from(points: inset.right)),
+                copies: scenario.grid.copies(viewport: widest.width), indexing: indexing)
+            : Axis(
+                count: scenario.grid.rows, loop: scenario.grid.loop, tile: tile.height, viewport: viewport.height,
+                contentSize: content.height, reference: reference, strategy: strategy,
+                insets: (Fixed.from(points: inset.top), Fixed.from(points: inset.bottom)),
+                copies: scenario.grid.copies(viewportHeight: widest.height), indexing: indexing)
     }
 
     /// A finite axis's start: the start tile as centred as the edges allow.
@@ -47,13 +49,16 @@ extension ScrollModel {
 
     /// An axis's start offset and the tile anchor: a finite axis has tile 0 at content 0; an infinite one starts in
     /// the middle of the content (on the page grid when paging, see `startOffset`) with the start tile centred.
-    static func initial(_ axis: Axis, _ startIndex: Int64, _ size: Int64, isX: Bool, scenario: Scenario,
-                        reference: Bool) -> (offset: Int64, anchorTile: Int64, anchorOrigin: Int64) {
+    static func initial(
+        _ axis: Axis, _ startIndex: Int64, _ size: Int64, isX: Bool, scenario: Scenario,
+        reference: Bool
+    ) -> (offset: Int64, anchorTile: Int64, anchorOrigin: Int64) {
         if axis.isFinite { return (finiteStart(axis, startIndex), 0, 0) }
         var o = startOffset(axis, pageSize: size, paging: scenario.scroll.paging, grid: scenario.scroll.pageGrid)
         if axis.enabled {
-            o = min(max(o + loopPhase(isX: isX, size, scenario: scenario, reference: reference), axis.edges.lowerBound),
-                    axis.edges.upperBound)
+            o = min(
+                max(o + loopPhase(isX: isX, size, scenario: scenario, reference: reference), axis.edges.lowerBound),
+                axis.edges.upperBound)
         }
         return (o, startIndex, o + (axis.viewport - axis.tile) / 2)
     }

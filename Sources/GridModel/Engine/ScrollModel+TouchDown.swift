@@ -14,8 +14,9 @@ extension ScrollModel {
             func moved(_ v: Double, _ t: Double) -> Double {
                 ScrollPhysics.displacement(v, rate: rate, at: min(max(t, start), end) - start)
             }
-            return FixedShift(x: Fixed.from(points: moved(velocity.x, b)) - Fixed.from(points: moved(velocity.x, a)),
-                              y: Fixed.from(points: moved(velocity.y, b)) - Fixed.from(points: moved(velocity.y, a)))
+            return FixedShift(
+                x: Fixed.from(points: moved(velocity.x, b)) - Fixed.from(points: moved(velocity.x, a)),
+                y: Fixed.from(points: moved(velocity.y, b)) - Fixed.from(points: moved(velocity.y, a)))
         }
     }
 
@@ -26,7 +27,7 @@ extension ScrollModel {
         switch motion {
         case .drag(let drag):
             return drag.carry
-        case let .release(px, py, _):
+        case .release(let px, let py, _):
             guard keepsVelocity else { return nil }
             let v = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
             let speed = (v.x * v.x + v.y * v.y).squareRoot()

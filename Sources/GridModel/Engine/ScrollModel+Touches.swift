@@ -31,10 +31,10 @@ struct FingerPath: Sendable {
     /// The finger's offset from its starting point `τ` seconds into the path.
     func finger(at tau: Double) -> Vector {
         switch shape {
-        case let .line(finger, duration):
+        case .line(let finger, let duration):
             let u = min(max(tau / duration, 0), 1)
             return Vector(x: finger.x * u, y: finger.y * u)
-        case let .touches(times, positions, _):
+        case .touches(let times, let positions, _):
             return positions[Self.index(times, at: tau)]
         }
     }
@@ -56,7 +56,7 @@ struct FingerPath: Sendable {
             return length >= slop && length > 0 ? Vector(x: p.x / length, y: p.y / length) : nil
         }
         switch shape {
-        case let .line(finger, duration):
+        case .line(let finger, let duration):
             // |prior + finger·u| = slop for the smallest u in 0…1 (prior is inside the slop).
             if let d = direction(prior) { return (0, d) }
             let a = finger.x * finger.x + finger.y * finger.y
@@ -69,7 +69,7 @@ struct FingerPath: Sendable {
             let length = (p.x * p.x + p.y * p.y).squareRoot()
             guard length > 0 else { return nil }
             return (duration * max(u, 0), Vector(x: p.x / length, y: p.y / length))
-        case let .touches(times, positions, _):
+        case .touches(let times, let positions, _):
             for (time, p) in zip(times, positions) {
                 if let d = direction(Vector(x: prior.x + p.x, y: prior.y + p.y)) { return (time, d) }
             }
@@ -82,8 +82,8 @@ struct FingerPath: Sendable {
     var releaseVelocity: Vector {
         guard slop == 0 || crossing != nil else { return .zero }
         switch shape {
-        case let .line(finger, duration): return Vector(x: finger.x / duration, y: finger.y / duration)
-        case let .touches(_, _, velocity): return velocity
+        case .line(let finger, let duration): return Vector(x: finger.x / duration, y: finger.y / duration)
+        case .touches(_, _, let velocity): return velocity
         }
     }
 
@@ -101,8 +101,8 @@ struct FingerPath: Sendable {
     mutating func lock(x: Bool, y: Bool) {
         func keep(_ v: Vector) -> Vector { Vector(x: x ? v.x : 0, y: y ? v.y : 0) }
         switch shape {
-        case let .line(finger, duration): shape = .line(finger: keep(finger), duration: duration)
-        case let .touches(times, positions, velocity):
+        case .line(let finger, let duration): shape = .line(finger: keep(finger), duration: duration)
+        case .touches(let times, let positions, let velocity):
             shape = .touches(times: times, positions: positions.map(keep), velocity: keep(velocity))
         }
         prior = keep(prior)
@@ -111,7 +111,8 @@ struct FingerPath: Sendable {
 
     /// The last index whose time is at or before `tau` (0 before the first), by bisection.
     static func index(_ times: [Double], at tau: Double) -> Int {
-        var low = 0, high = times.count - 1
+        var low = 0
+        var high = times.count - 1
         guard high > 0, tau >= times[0] else { return 0 }
         while low < high {
             let mid = (low + high + 1) / 2
@@ -122,12 +123,15 @@ struct FingerPath: Sendable {
 
     /// A `touches` step's path: positions relative to the first touch, times after it.
     static func replaying(_ touches: [Touch]) -> FingerPath {
-        let t0 = touches[0].time, p0 = touches[0].location
+        let t0 = touches[0].time
+        let p0 = touches[0].location
         let times = touches.map { $0.time - t0 }
         let positions = touches.map { Vector(x: $0.location.x - p0.x, y: $0.location.y - p0.y) }
         let lift = touches[touches.count - 1]
-        let velocity = lift.phase == .cancelled ? .zero : TouchVelocity.estimate(TouchVelocity.samples(touches), lift: lift.time)
-        return FingerPath(shape: .touches(times: times, positions: positions, velocity: velocity), slop: ScrollPhysics.panSlop)
+        let velocity =
+            lift.phase == .cancelled ? .zero : TouchVelocity.estimate(TouchVelocity.samples(touches), lift: lift.time)
+        return FingerPath(
+            shape: .touches(times: times, positions: positions, velocity: velocity), slop: ScrollPhysics.panSlop)
     }
 }
 

@@ -109,13 +109,18 @@ struct ScrollModel: ScrollEngine {
             return moved + carry.shift(from: start, to: t)
         }
         /// The content's velocity (points/s, before rubber-banding) when the finger lifts.
-        var velocity: Vector { let v = path.releaseVelocity; return Vector(x: -v.x, y: -v.y) }
+        var velocity: Vector {
+            let v = path.releaseVelocity
+            return Vector(x: -v.x, y: -v.y)
+        }
     }
 
     /// Deliberate bugs for tests of the checks.
     let faults: Faults
 
-    init(scenario: Scenario, reference: Bool, maxLiveTiles: Int = Limits().maxLiveTiles, faults: Faults = Faults()) throws(ScenarioError) {
+    init(
+        scenario: Scenario, reference: Bool, maxLiveTiles: Int = Limits().maxLiveTiles, faults: Faults = Faults()
+    ) throws(ScenarioError) {
         self.faults = faults
         let vp = scenario.viewport
         let viewport = FixedSize(points: Size(width: vp.width, height: vp.height))
@@ -158,15 +163,18 @@ struct ScrollModel: ScrollEngine {
         let ix = Self.initial(x, start.x, page.width, isX: true, scenario: scenario, reference: reference)
         let iy = Self.initial(y, start.y, page.height, isX: false, scenario: scenario, reference: reference)
         offset = FixedPoint(x: ix.offset, y: iy.offset)
-        layout = TileLayout(tileSize: tile, buffer: scenario.grid.buffer,
-                            anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),
-                            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin), maxTiles: maxLiveTiles,
-                            range: scenario.grid.range)
-        pageOrigin = FixedPoint(x: x.enabled ? Self.gridOrigin(x, pageGrid) : ix.offset,
-                                y: y.enabled ? Self.gridOrigin(y, pageGrid) : iy.offset)
+        layout = TileLayout(
+            tileSize: tile, buffer: scenario.grid.buffer,
+            anchorTile: TileCoordinate(x: ix.anchorTile, y: iy.anchorTile),
+            anchorOrigin: FixedPoint(x: ix.anchorOrigin, y: iy.anchorOrigin), maxTiles: maxLiveTiles,
+            range: scenario.grid.range)
+        pageOrigin = FixedPoint(
+            x: x.enabled ? Self.gridOrigin(x, pageGrid) : ix.offset,
+            y: y.enabled ? Self.gridOrigin(y, pageGrid) : iy.offset)
         restPage = .zero
-        restPage = PageIndex(column: rules(x, pageOrigin.x, pageSize.width).page(of: offset.x),
-                             row: rules(y, pageOrigin.y, pageSize.height).page(of: offset.y))
+        restPage = PageIndex(
+            column: rules(x, pageOrigin.x, pageSize.width).page(of: offset.x),
+            row: rules(y, pageOrigin.y, pageSize.height).page(of: offset.y))
         // The first screen's content is there when the view appears: asked for `grid.loadLatency` before 0.
         time = -scenario.grid.loadLatency
         try updateTiles()
@@ -188,7 +196,8 @@ struct ScrollModel: ScrollEngine {
     /// `offsetRounding: "point"`).
     var displayedOffset: FixedPoint {
         if roundsEachFrame, let last = shownByFrames { return last.shown }
-        return FixedPoint(x: Fixed.round(offset.x, toMultipleOf: displayStep), y: Fixed.round(offset.y, toMultipleOf: displayStep))
+        return FixedPoint(
+            x: Fixed.round(offset.x, toMultipleOf: displayStep), y: Fixed.round(offset.y, toMultipleOf: displayStep))
     }
 
     /// `offsetRounding: "pointEachFrame"`: adds the model's motion since the last frame to the offset
@@ -198,16 +207,22 @@ struct ScrollModel: ScrollEngine {
         guard roundsEachFrame else { return }
         let sum: FixedPoint
         if let last = shownByFrames {
-            sum = FixedPoint(x: last.shown.x &+ (offset.x &- last.exact.x), y: last.shown.y &+ (offset.y &- last.exact.y))
+            sum = FixedPoint(
+                x: last.shown.x &+ (offset.x &- last.exact.x), y: last.shown.y &+ (offset.y &- last.exact.y))
         } else {
             sum = offset
         }
-        shownByFrames = (FixedPoint(x: Fixed.round(sum.x, toMultipleOf: displayStep), y: Fixed.round(sum.y, toMultipleOf: displayStep)), offset)
+        shownByFrames = (
+            FixedPoint(
+                x: Fixed.round(sum.x, toMultipleOf: displayStep), y: Fixed.round(sum.y, toMultipleOf: displayStep)),
+            offset
+        )
     }
 
     func rules(_ axis: Axis, _ origin: Int64, _ size: Int64) -> AxisRules {
-        AxisRules(bounds: axis.bounds, bounces: bounces, paging: paging, pageSize: max(1, size), pageOrigin: origin,
-                  rate: rate, enabled: axis.enabled, stopSpeed: stopSpeed)
+        AxisRules(
+            bounds: axis.bounds, bounces: bounces, paging: paging, pageSize: max(1, size), pageOrigin: origin,
+            rate: rate, enabled: axis.enabled, stopSpeed: stopSpeed)
     }
     var rulesX: AxisRules { limited(rules(x, pageOrigin.x, pageSize.width), gesturePage.column) }
     var rulesY: AxisRules { limited(rules(y, pageOrigin.y, pageSize.height), gesturePage.row) }
@@ -223,7 +238,7 @@ struct ScrollModel: ScrollEngine {
         switch motion {
         case .none: return .idle
         case .drag: return .dragging
-        case let .release(px, py, _):
+        case .release(let px, let py, _):
             return px.isBouncing(at: time) || py.isBouncing(at: time) ? .bouncing : .decelerating
         case .animation: return .animating
         }
@@ -231,7 +246,7 @@ struct ScrollModel: ScrollEngine {
 
     var motionEnd: Double? {
         switch motion {
-        case let .release(px, py, _), let .animation(px, py): return max(px.end, py.end)
+        case .release(let px, let py, _), .animation(let px, let py): return max(px.end, py.end)
         case .none, .drag: return nil
         }
     }
@@ -275,10 +290,10 @@ struct ScrollModel: ScrollEngine {
             let (by, hy) = banded(y.enabled ? raw.y : offset.y, y)
             if hx || hy { edgeHit = true }
             return FixedPoint(x: bx, y: by)
-        case let .release(px, py, _):
+        case .release(let px, let py, _):
             if px.edgeHit(after: frameTime, through: t) || py.edgeHit(after: frameTime, through: t) { edgeHit = true }
             return FixedPoint(x: px.offset(at: t), y: py.offset(at: t))
-        case let .animation(px, py):
+        case .animation(let px, let py):
             return FixedPoint(x: px.offset(at: t), y: py.offset(at: t))
         }
     }

@@ -48,7 +48,8 @@ public struct Simulation: Sendable {
         if scenario.pager != nil {
             model = try PagerModel(scenario: scenario, maxLiveTiles: limits.maxLiveTiles)
         } else {
-            model = try ScrollModel(scenario: scenario, reference: reference, maxLiveTiles: limits.maxLiveTiles, faults: faults)
+            model = try ScrollModel(
+                scenario: scenario, reference: reference, maxLiveTiles: limits.maxLiveTiles, faults: faults)
         }
     }
 
@@ -149,19 +150,19 @@ public struct Simulation: Sendable {
 
     private mutating func begin(step index: Int, at t: Double) throws(ScenarioError) {
         switch timeline[index] {
-        case let .drag(by, duration, release, then):
+        case .drag(let by, let duration, let release, let then):
             model.beginDrag(at: t, by: by, duration: duration, release: release, then: then)
         case .touches(let touches):
             model.beginTouches(at: t, touches)
         case .cancel:
             model.cancel(at: t)
-        case let .resize(width, height):
+        case .resize(let width, let height):
             try model.resize(at: t, width: width, height: height)
         case .wait, .waitUntilIdle:
             break
         case .fling(let velocity):
             model.fling(at: t, finger: velocity)
-        case let .scrollTo(tile, animated, duration):
+        case .scrollTo(let tile, let animated, let duration):
             do { try model.scrollTo(at: t, tile: tile, animated: animated, duration: duration) } catch {
                 throw ScenarioError(kind: error.kind, path: "scrollTo.tile", message: error.message)
             }
@@ -174,7 +175,9 @@ public struct Simulation: Sendable {
 
     private func end(of step: Step, startedAt start: Double) -> Double {
         if case .waitUntilIdle(let max) = step {
-            if model.motionEnd == nil, !model.isFingerDown { return min(start + max, Swift.max(start, model.idleSince)) }
+            if model.motionEnd == nil, !model.isFingerDown {
+                return min(start + max, Swift.max(start, model.idleSince))
+            }
             return start + max
         }
         return start + (step.fixedDuration ?? 0)

@@ -11,11 +11,11 @@ package enum JSONValue: Sendable, Equatable {
     package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)):
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
@@ -68,8 +68,11 @@ package struct JSONParser {
 
     /// The value, and with `recordingOffsets` the byte offset (after a byte order mark) where each value
     /// starts, in pre-order.
-    static func parse(_ bytes: [UInt8], recordingOffsets: Bool)
-        throws(ScenarioError) -> (value: JSONValue, offsets: [Int]) {
+    static func parse(
+        _ bytes: [UInt8], recordingOffsets: Bool
+    )
+        throws(ScenarioError) -> (value: JSONValue, offsets: [Int])
+    {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // tolerate a UTF-8 byte order mark
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ScenarioError) in
             let body = UnsafeBufferPointer(rebasing: buffer[start...])
@@ -90,9 +93,15 @@ package struct JSONParser {
 
     /// "line L, column C" of byte `offset` (columns count bytes from 1).
     static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for byte in bytes[0..<min(offset, bytes.count)] {
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         return "line \(line), column \(column)"
     }
@@ -112,8 +121,9 @@ package struct JSONParser {
 
     /// "`message` at line L, column C in PATH", for the current position or `offset`, and `fix` after it.
     func error(_ message: String, at offset: Int? = nil, fix: String? = nil) -> ScenarioError {
-        ScenarioError(kind: .malformedJSON, path: "",
-                      message: "\(message) at \(place(offset))" + (fix.map { " (\($0))" } ?? ""))
+        ScenarioError(
+            kind: .malformedJSON, path: "",
+            message: "\(message) at \(place(offset))" + (fix.map { " (\($0))" } ?? ""))
     }
 
     /// The lexer's failure in this parser's words, where the scanner stopped.
@@ -143,9 +153,15 @@ package struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default:
             throw notAValue()
@@ -168,7 +184,10 @@ package struct JSONParser {
         var members: [(String, JSONValue)] = []
         var keys = Set<String>()  // a linear search per key made 300000 keys take minutes
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw notAKey() }
@@ -176,7 +195,8 @@ package struct JSONParser {
             guard keys.insert(key).inserted else { throw error("duplicate key \"\(excerpt(key))\"") }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw commentHere() ?? error("expected ':' after the key \"\(excerpt(key))\"", fix: "write \"\(excerpt(key))\": value")
+                throw commentHere()
+                    ?? error("expected ':' after the key \"\(excerpt(key))\"", fix: "write \"\(excerpt(key))\": value")
             }
             index += 1
             skipWhitespace()
@@ -191,10 +211,15 @@ package struct JSONParser {
                 let comma = index
                 index += 1
                 skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { throw trailingComma(at: comma, before: "}") }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    throw trailingComma(at: comma, before: "}")
+                }
                 continue
             }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             throw commentHere() ?? missingComma(or: "}", between: "members")
         }
     }
@@ -205,7 +230,10 @@ package struct JSONParser {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
         while true {
             skipWhitespace()
             trail.append(.index(items.count))
@@ -219,16 +247,22 @@ package struct JSONParser {
                 let comma = index
                 index += 1
                 skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { throw trailingComma(at: comma, before: "]") }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    throw trailingComma(at: comma, before: "]")
+                }
                 continue
             }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             throw commentHere() ?? missingComma(or: "]", between: "elements")
         }
     }
 
     private mutating func parseString() throws(ScenarioError) -> String {
-        let raw: Range<Int>, escaped: Bool
+        let raw: Range<Int>
+        let escaped: Bool
         do throws(JSONScanner.Failure) { (raw, escaped) = try scanner.scanString() } catch { throw self.error(error) }
         let text = UnsafeBufferPointer(rebasing: bytes[raw])
         return escaped ? try unescape(raw) : String(decoding: text, as: UTF8.self)
@@ -238,9 +272,13 @@ package struct JSONParser {
     /// escapes must come in pairs.
     private func unescape(_ raw: Range<Int>) throws(ScenarioError) -> String {
         var result = ""
-        var chunk = raw.lowerBound, i = raw.lowerBound
+        var chunk = raw.lowerBound
+        var i = raw.lowerBound
         while i < raw.upperBound {
-            guard bytes[i] == UInt8(ascii: "\\") else { i += 1; continue }
+            guard bytes[i] == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
             result += String(decoding: UnsafeBufferPointer(rebasing: bytes[chunk..<i]), as: UTF8.self)
             let escape = bytes[i + 1]
             i += 2

@@ -4,12 +4,15 @@ extension JSONParser {
     /// each value starts, so the decoder pays for it only when it reports an error.
     static func location(of path: String, in bytes: [UInt8]) -> String? {
         guard let (root, offsets) = try? parse(bytes, recordingOffsets: true) else { return nil }
-        var value = root, order = 0, rest = Substring(path)
+        var value = root
+        var order = 0
+        var rest = Substring(path)
         while !rest.isEmpty {
             switch value {
             case .array(let items):
                 guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]"),
-                      let i = Int(rest[rest.index(after: rest.startIndex)..<close]), items.indices.contains(i) else { return nil }
+                    let i = Int(rest[rest.index(after: rest.startIndex)..<close]), items.indices.contains(i)
+                else { return nil }
                 order += 1 + items[..<i].reduce(0) { $0 + $1.valueCount }
                 value = items[i]
                 rest = rest[rest.index(after: close)...]

@@ -102,7 +102,8 @@ struct JSONScanner {
     mutating func scanString() throws(Failure) -> (raw: Range<Int>, escaped: Bool) {
         index += 1
         let from = index
-        var ascii = true, escaped = false
+        var ascii = true
+        var escaped = false
         while true {
             guard index < end else { throw Failure(kind: .unterminatedString, offset: index, start: from) }
             let c = bytes[index]
@@ -131,7 +132,7 @@ struct JSONScanner {
         guard index < end else { throw Failure(kind: .unterminatedEscape, offset: index, start: index) }
         switch bytes[index] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 1
         case UInt8(ascii: "u"):
             index += 1

@@ -18,10 +18,24 @@ package struct JSONWriter: Sendable {
 
     package init() {}
 
-    package mutating func beginObject() { separate(); text += "{"; needsComma = false }
-    package mutating func endObject() { text += "}"; needsComma = true }
-    package mutating func beginArray() { separate(); text += "["; needsComma = false }
-    package mutating func endArray() { text += "]"; needsComma = true }
+    package mutating func beginObject() {
+        separate()
+        text += "{"
+        needsComma = false
+    }
+    package mutating func endObject() {
+        text += "}"
+        needsComma = true
+    }
+    package mutating func beginArray() {
+        separate()
+        text += "["
+        needsComma = false
+    }
+    package mutating func endArray() {
+        text += "]"
+        needsComma = true
+    }
 
     /// A member's key and its ":"; the next call writes the value.
     package mutating func key(_ name: String) {
@@ -31,17 +45,49 @@ package struct JSONWriter: Sendable {
         needsComma = false
     }
 
-    package mutating func value(_ string: String) { separate(); Self.appendString(string, to: &text); needsComma = true }
-    package mutating func value(_ number: Double) { separate(); text += Self.number(number); needsComma = true }
-    package mutating func value<I: BinaryInteger>(_ number: I) { separate(); text += String(number); needsComma = true }
-    package mutating func value(_ flag: Bool) { separate(); text += flag ? "true" : "false"; needsComma = true }
-    package mutating func null() { separate(); text += "null"; needsComma = true }
+    package mutating func value(_ string: String) {
+        separate()
+        Self.appendString(string, to: &text)
+        needsComma = true
+    }
+    package mutating func value(_ number: Double) {
+        separate()
+        text += Self.number(number)
+        needsComma = true
+    }
+    package mutating func value<I: BinaryInteger>(_ number: I) {
+        separate()
+        text += String(number)
+        needsComma = true
+    }
+    package mutating func value(_ flag: Bool) {
+        separate()
+        text += flag ? "true" : "false"
+        needsComma = true
+    }
+    package mutating func null() {
+        separate()
+        text += "null"
+        needsComma = true
+    }
 
     /// `key` then `value`, for the common member.
-    package mutating func member(_ name: String, _ number: Double) { key(name); value(number) }
-    package mutating func member<I: BinaryInteger>(_ name: String, _ number: I) { key(name); value(number) }
-    package mutating func member(_ name: String, _ flag: Bool) { key(name); value(flag) }
-    package mutating func member(_ name: String, _ string: String) { key(name); value(string) }
+    package mutating func member(_ name: String, _ number: Double) {
+        key(name)
+        value(number)
+    }
+    package mutating func member<I: BinaryInteger>(_ name: String, _ number: I) {
+        key(name)
+        value(number)
+    }
+    package mutating func member(_ name: String, _ flag: Bool) {
+        key(name)
+        value(flag)
+    }
+    package mutating func member(_ name: String, _ string: String) {
+        key(name)
+        value(string)
+    }
 
     private mutating func separate() { if needsComma { text += "," } }
 
@@ -62,7 +108,8 @@ package struct JSONWriter: Sendable {
         // The common case (names, keys, phases): nothing to escape.
         if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
             out += s
-            return out += "\""
+            out += "\""
+            return
         }
         for scalar in s.unicodeScalars {
             switch scalar {

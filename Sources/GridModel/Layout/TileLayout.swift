@@ -66,8 +66,10 @@ struct TileLayout: Sendable {
     /// The freshcode policy's centre tile when it last laid the tiles out (nil: never, or re-based since).
     private(set) var freshcodeCentre: TileCoordinate? = nil
 
-    init(tileSize: FixedSize, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int,
-         range: TileRange = .visible) {
+    init(
+        tileSize: FixedSize, buffer: Int, anchorTile: TileCoordinate, anchorOrigin: FixedPoint, maxTiles: Int,
+        range: TileRange = .visible
+    ) {
         self.tileSize = tileSize
         self.buffer = Int64(buffer)
         self.maxTiles = maxTiles
@@ -83,13 +85,15 @@ struct TileLayout: Sendable {
             let (distance, o2) = steps.multipliedReportingOverflow(by: t)
             let (result, o3) = p.addingReportingOverflow(distance)
             if o1 || o2 || o3 {
-                throw ScenarioError(kind: .simulation, path: "",
-                                    message: "tile \(coordinate) is too far from the content to place; use a jump step")
+                throw ScenarioError(
+                    kind: .simulation, path: "",
+                    message: "tile \(coordinate) is too far from the content to place; use a jump step")
             }
             return result
         }
-        return FixedPoint(x: try axis(coordinate.x, anchorTile.x, anchorOrigin.x, tileSize.width),
-                          y: try axis(coordinate.y, anchorTile.y, anchorOrigin.y, tileSize.height))
+        return FixedPoint(
+            x: try axis(coordinate.x, anchorTile.x, anchorOrigin.x, tileSize.width),
+            y: try axis(coordinate.y, anchorTile.y, anchorOrigin.y, tileSize.height))
     }
 
     /// Recentering: every tile moves with the content.
@@ -118,14 +122,18 @@ struct TileLayout: Sendable {
     }
 
     /// The tiles intersecting the displayed rectangle [offset, offset + viewport) with positive area.
-    func visibleRange(offset: FixedPoint, viewport: FixedSize) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
+    func visibleRange(
+        offset: FixedPoint, viewport: FixedSize
+    ) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>) {
         func axis(_ o: Int64, _ w: Int64, _ a: Int64, _ p: Int64, _ t: Int64) -> ClosedRange<Int64> {
             let first = a + Fixed.floorDiv(o - p, t)
             let last = a + Fixed.ceilDiv(o + w - p, t) - 1
             return first...max(first, last)
         }
-        return (axis(offset.x, viewport.width, anchorTile.x, anchorOrigin.x, tileSize.width),
-                axis(offset.y, viewport.height, anchorTile.y, anchorOrigin.y, tileSize.height))
+        return (
+            axis(offset.x, viewport.width, anchorTile.x, anchorOrigin.x, tileSize.width),
+            axis(offset.y, viewport.height, anchorTile.y, anchorOrigin.y, tileSize.height)
+        )
     }
 
     /// The tile whose centre is nearest the viewport's centre, as freshcode's
@@ -137,15 +145,19 @@ struct TileLayout: Sendable {
             let twice = 2 * (o - p) + w - t
             return a + (twice >= 0 ? (twice + t) / (2 * t) : -((t - twice) / (2 * t)))
         }
-        return TileCoordinate(x: axis(offset.x, viewport.width, anchorTile.x, anchorOrigin.x, tileSize.width),
-                              y: axis(offset.y, viewport.height, anchorTile.y, anchorOrigin.y, tileSize.height))
+        return TileCoordinate(
+            x: axis(offset.x, viewport.width, anchorTile.x, anchorOrigin.x, tileSize.width),
+            y: axis(offset.y, viewport.height, anchorTile.y, anchorOrigin.y, tileSize.height))
     }
 
     /// Freshcode's range around `centre`: ± Int(viewport / tile) columns and rows, and nothing at all
     /// when either count is 0 (freshcode's `populateGridInBounds` returns unless upperX > lowerX and
     /// upperY > lowerY).
-    func freshcodeRange(centre: TileCoordinate, viewport: FixedSize) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>)? {
-        let nx = viewport.width / tileSize.width, ny = viewport.height / tileSize.height
+    func freshcodeRange(
+        centre: TileCoordinate, viewport: FixedSize
+    ) -> (columns: ClosedRange<Int64>, rows: ClosedRange<Int64>)? {
+        let nx = viewport.width / tileSize.width
+        let ny = viewport.height / tileSize.height
         guard nx > 0, ny > 0 else { return nil }
         return ((centre.x - nx)...(centre.x + nx), (centre.y - ny)...(centre.y + ny))
     }
@@ -153,17 +165,21 @@ struct TileLayout: Sendable {
     /// Removes tiles outside the kept range into the pool, then fills the range, dequeuing pooled
     /// objects first. Both passes run in row-major order, so ids are deterministic. With the
     /// freshcode range nothing changes until the centre tile does (not even after a resize).
-    mutating func update(offset: FixedPoint, viewport: FixedSize, columnLimit: ClosedRange<Int64>? = nil,
-                         rowLimit: ClosedRange<Int64>? = nil, now: Double = 0,
-                         load: (TileCoordinate, FixedPoint) -> Bool = { _, _ in true }) throws(ScenarioError) {
+    mutating func update(
+        offset: FixedPoint, viewport: FixedSize, columnLimit: ClosedRange<Int64>? = nil,
+        rowLimit: ClosedRange<Int64>? = nil, now: Double = 0,
+        load: (TileCoordinate, FixedPoint) -> Bool = { _, _ in true }
+    ) throws(ScenarioError) {
         func limited(_ r: ClosedRange<Int64>?, _ limit: ClosedRange<Int64>?, buffer: Int64) -> ClosedRange<Int64>? {
             guard let r else { return nil }
             let expanded = (r.lowerBound - buffer)...(r.upperBound + buffer)
             guard let limit else { return expanded }
-            let low = max(expanded.lowerBound, limit.lowerBound), high = min(expanded.upperBound, limit.upperBound)
+            let low = max(expanded.lowerBound, limit.lowerBound)
+            let high = min(expanded.upperBound, limit.upperBound)
             return low <= high ? low...high : nil
         }
-        let columnRange: ClosedRange<Int64>?, rowRange: ClosedRange<Int64>?
+        let columnRange: ClosedRange<Int64>?
+        let rowRange: ClosedRange<Int64>?
         switch range {
         case .visible:
             let visible = visibleRange(offset: offset, viewport: viewport)
@@ -171,7 +187,10 @@ struct TileLayout: Sendable {
             rowRange = limited(visible.rows, rowLimit, buffer: buffer)
         case .freshcode:
             let centre = centreTile(offset: offset, viewport: viewport)
-            guard centre != freshcodeCentre else { _checkInvariants(); return }
+            guard centre != freshcodeCentre else {
+                _checkInvariants()
+                return
+            }
             freshcodeCentre = centre
             let kept = freshcodeRange(centre: centre, viewport: viewport)
             columnRange = limited(kept?.columns, columnLimit, buffer: 0)
@@ -179,42 +198,50 @@ struct TileLayout: Sendable {
         }
         if let columns = columnRange, let rows = rowRange {
             // Counted in Double: a range that got this wide must not overflow while being refused.
-            let kept = (Double(columns.upperBound) - Double(columns.lowerBound) + 1) * (Double(rows.upperBound) - Double(rows.lowerBound) + 1)
+            let kept =
+                (Double(columns.upperBound) - Double(columns.lowerBound) + 1)
+                * (Double(rows.upperBound) - Double(rows.lowerBound) + 1)
             if kept > Double(maxTiles) {
-                throw ScenarioError(kind: .limitExceeded, path: "",
-                    message: "the model would keep \(ScenarioDecoder.format(kept)) tiles at once; the limit is \(maxTiles) tiles: use larger tiles")
+                throw ScenarioError(
+                    kind: .limitExceeded, path: "",
+                    message:
+                        "the model would keep \(ScenarioDecoder.format(kept)) tiles at once; the limit is \(maxTiles) tiles: use larger tiles"
+                )
             }
         }
         // An empty range (the viewport beyond a finite content) keeps no tile.
         keptColumns = columnRange
         keptRows = rowRange
-        let leaving = tiles.keys.filter { !(columnRange?.contains($0.x) ?? false) || !(rowRange?.contains($0.y) ?? false) }.sorted()
+        let leaving = tiles.keys.filter {
+            !(columnRange?.contains($0.x) ?? false) || !(rowRange?.contains($0.y) ?? false)
+        }.sorted()
         for key in leaving {
             pool.append(tiles.removeValue(forKey: key)!.id)
             counters.removed += 1
         }
         if let columns = columnRange, let rows = rowRange {
-          for y in rows {
-            for x in columns {
-                let coordinate = TileCoordinate(x: x, y: y)
-                guard tiles[coordinate] == nil else { continue }
-                let id: Int
-                if let reusedID = pool.popLast() {
-                    id = reusedID
-                    counters.reused += 1
-                    reuseCounts[id, default: 0] += 1
-                } else {
-                    id = nextID
-                    nextID += 1
-                    counters.created += 1
+            for y in rows {
+                for x in columns {
+                    let coordinate = TileCoordinate(x: x, y: y)
+                    guard tiles[coordinate] == nil else { continue }
+                    let id: Int
+                    if let reusedID = pool.popLast() {
+                        id = reusedID
+                        counters.reused += 1
+                        reuseCounts[id, default: 0] += 1
+                    } else {
+                        id = nextID
+                        nextID += 1
+                        counters.created += 1
+                    }
+                    let placed = try origin(of: coordinate)
+                    let loaded = load(coordinate, placed)
+                    if loaded { counters.loads += 1 }
+                    tiles[coordinate] = Tile(
+                        id: id, coordinate: coordinate, origin: placed, loaded: loaded, requestedAt: now,
+                        reuses: reuseCounts[id] ?? 0)
                 }
-                let placed = try origin(of: coordinate)
-                let loaded = load(coordinate, placed)
-                if loaded { counters.loads += 1 }
-                tiles[coordinate] = Tile(id: id, coordinate: coordinate, origin: placed, loaded: loaded, requestedAt: now,
-                                         reuses: reuseCounts[id] ?? 0)
             }
-          }
         }
         _checkInvariants()
         _checkComplete(offset: offset, viewport: viewport, columnLimit: columnLimit, rowLimit: rowLimit)
@@ -225,7 +252,10 @@ struct TileLayout: Sendable {
     @discardableResult
     mutating func loadAll(now: Double = 0) -> [TileCoordinate] {
         let pending = tiles.values.filter { !$0.loaded }.map(\.coordinate).sorted()
-        for key in pending { tiles[key]!.loaded = true; tiles[key]!.requestedAt = now }
+        for key in pending {
+            tiles[key]!.loaded = true
+            tiles[key]!.requestedAt = now
+        }
         counters.loads += pending.count
         _checkInvariants()
         return pending

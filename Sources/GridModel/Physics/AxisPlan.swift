@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One axis's motion after a release or during an animation, as consecutive pieces that are pure
@@ -21,27 +21,30 @@ struct AxisPlan: Sendable {
 
         var end: Double {
             switch self {
-            case .decelerate(_, let end, _, _, _), .spring(_, let end, _, _, _, _), .ease(_, let end, _, _, _): return end
+            case .decelerate(_, let end, _, _, _), .spring(_, let end, _, _, _, _), .ease(_, let end, _, _, _):
+                return end
             case .hold(let start, _): return start
             }
         }
         var start: Double {
             switch self {
             case .decelerate(let start, _, _, _, _), .spring(let start, _, _, _, _, _), .ease(let start, _, _, _, _),
-                 .hold(let start, _): return start
+                .hold(let start, _):
+                return start
             }
         }
 
         func offset(at t: Double) -> Int64 {
             switch self {
-            case let .decelerate(start, end, from, velocity, rate):
+            case .decelerate(let start, let end, let from, let velocity, let rate):
                 let tau = min(max(t, start), end) - start
                 return from + Fixed.from(points: ScrollPhysics.displacement(velocity, rate: rate, at: tau))
-            case let .spring(start, end, from, velocity, to, omega):
+            case .spring(let start, let end, let from, let velocity, let to, let omega):
                 if t >= end { return to }
-                let e = Spring.displacement(Fixed.points(from - to), velocity: velocity, omega: omega, at: max(0, t - start))
+                let e = Spring.displacement(
+                    Fixed.points(from - to), velocity: velocity, omega: omega, at: max(0, t - start))
                 return to + Fixed.from(points: e)
-            case let .ease(start, end, from, to, curve):
+            case .ease(let start, let end, let from, let to, let curve):
                 if t >= end { return to }
                 let u = curve.value((max(t, start) - start) / (end - start))
                 return from + Int64((Double(to - from) * u).rounded())
@@ -51,10 +54,13 @@ struct AxisPlan: Sendable {
 
         func shifted(by s: Int64) -> Piece {
             switch self {
-            case let .decelerate(start, end, from, velocity, rate): return .decelerate(start: start, end: end, from: from + s, velocity: velocity, rate: rate)
-            case let .spring(start, end, from, velocity, to, omega): return .spring(start: start, end: end, from: from + s, velocity: velocity, to: to + s, omega: omega)
-            case let .ease(start, end, from, to, curve): return .ease(start: start, end: end, from: from + s, to: to + s, curve: curve)
-            case let .hold(start, at): return .hold(start: start, at: at + s)
+            case .decelerate(let start, let end, let from, let velocity, let rate):
+                return .decelerate(start: start, end: end, from: from + s, velocity: velocity, rate: rate)
+            case .spring(let start, let end, let from, let velocity, let to, let omega):
+                return .spring(start: start, end: end, from: from + s, velocity: velocity, to: to + s, omega: omega)
+            case .ease(let start, let end, let from, let to, let curve):
+                return .ease(start: start, end: end, from: from + s, to: to + s, curve: curve)
+            case .hold(let start, let at): return .hold(start: start, at: at + s)
             }
         }
 
@@ -104,13 +110,15 @@ struct AxisPlan: Sendable {
     /// When the axis stops decelerating: the end of a first `decelerate` piece (a content edge may cut it
     /// short), otherwise the plan's start (a spring, an animation or a rest never decelerates).
     var decelerationEnd: Double {
-        if case let .decelerate(_, end, _, _, _)? = pieces.first { return end }
+        if case .decelerate(_, let end, _, _, _)? = pieces.first { return end }
         return pieces.first?.start ?? 0
     }
 
     /// The offset's velocity (points/s) at `t` while a deceleration piece runs; 0 otherwise.
     func decelerationVelocity(at t: Double) -> Double {
-        guard case let .decelerate(start, end, _, velocity, rate) = pieces[piece(at: t)], t < end else { return 0 }
+        guard case .decelerate(let start, let end, _, let velocity, let rate) = pieces[piece(at: t)], t < end else {
+            return 0
+        }
         return ScrollPhysics.velocity(velocity, rate: rate, at: t - start)
     }
 

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How one axis responds to a release: its content edges, bounce, paging.
@@ -85,16 +85,22 @@ struct AxisRules: Sendable {
     func landing(at t0: Double, from x0: Int64, on target: Int64) -> AxisPlan {
         let distance = Fixed.points(target - x0)
         if abs(distance) < 0.001 { return .rest(at: target, from: t0) }
-        let v = distance / ScrollPhysics.distanceFactor(rate: rate) + (distance > 0 ? 1 : -1) * ScrollPhysics.minimumVelocity
+        let v =
+            distance / ScrollPhysics.distanceFactor(rate: rate) + (distance > 0 ? 1 : -1)
+            * ScrollPhysics.minimumVelocity
         let duration = ScrollPhysics.decelerationDuration(speed: abs(v), rate: rate)
-        return AxisPlan(pieces: [.decelerate(start: t0, end: t0 + duration, from: x0, velocity: v, rate: rate),
-                                 .hold(start: t0 + duration, at: target)])
+        return AxisPlan(pieces: [
+            .decelerate(start: t0, end: t0 + duration, from: x0, velocity: v, rate: rate),
+            .hold(start: t0 + duration, at: target),
+        ])
     }
 
     /// The plan after a recenter shifted the offset by `s`. A deceleration still in its first piece is
     /// planned again from its shifted start, so a content edge it was heading for is now further away;
     /// anything else (a bounce, a paging snap) moves with the content.
-    func replan(_ plan: AxisPlan, shift s: Int64, _ t0: Double, _ x0: Int64, _ v0: Double, _ end: Double, now: Double) -> AxisPlan {
+    func replan(
+        _ plan: AxisPlan, shift s: Int64, _ t0: Double, _ x0: Int64, _ v0: Double, _ end: Double, now: Double
+    ) -> AxisPlan {
         guard s != 0 else { return plan }
         if paging == .none || paging == .snap, plan.piece(at: now) == 0, case .decelerate = plan.pieces[0] {
             return decelerationPlan(at: t0, from: x0, velocity: v0, end: end)
@@ -112,7 +118,9 @@ struct AxisRules: Sendable {
     /// The other axis's stop is taken from its plan as the edges make it, never from an end this rule
     /// shortened, so the result does not depend on the order the axes are planned in (a recenter may
     /// re-plan one axis and not the other).
-    func ending(_ plan: AxisPlan, besides other: AxisPlan, _ t0: Double, _ x0: Int64, _ v0: Double, _ end: Double) -> AxisPlan {
+    func ending(
+        _ plan: AxisPlan, besides other: AxisPlan, _ t0: Double, _ x0: Int64, _ v0: Double, _ end: Double
+    ) -> AxisPlan {
         guard paging == .none || paging == .snap, Self.isFree(plan) else { return plan }
         let otherStop = Self.isFree(other) ? end : other.decelerationEnd
         let own = t0 + ScrollPhysics.decelerationDuration(speed: abs(v0), rate: rate, stop: stopSpeed)
@@ -134,10 +142,14 @@ struct AxisRules: Sendable {
         var last = x0 + Fixed.from(points: ScrollPhysics.displacement(v0, rate: rate, at: end - t0))
         // A deceleration the edge does not reach (below) ends within it, whatever the rounding to units.
         if let bounds, bounds.contains(x0) { last = min(max(last, bounds.lowerBound), bounds.upperBound) }
-        var plan = AxisPlan(pieces: [.decelerate(start: t0, end: end, from: x0, velocity: v0, rate: rate), .hold(start: end, at: last)])
+        var plan = AxisPlan(pieces: [
+            .decelerate(start: t0, end: end, from: x0, velocity: v0, rate: rate), .hold(start: end, at: last),
+        ])
         guard let bounds else { return plan }
         let edge = v0 > 0 ? bounds.upperBound : bounds.lowerBound
-        guard let hit = ScrollPhysics.timeToCover(Fixed.points(edge - x0), from: v0, rate: rate), t0 + hit < end else { return plan }
+        guard let hit = ScrollPhysics.timeToCover(Fixed.points(edge - x0), from: v0, rate: rate), t0 + hit < end else {
+            return plan
+        }
         let th = t0 + hit
         plan.pieces[0] = .decelerate(start: t0, end: th, from: x0, velocity: v0, rate: rate)
         plan.hitsEdge = true
@@ -146,7 +158,8 @@ struct AxisRules: Sendable {
             // at the normal rate), so the motion has no jump in speed where it meets the edge.
             let vh = ScrollPhysics.slope(v0, rate: rate, at: hit)
             let settle = Spring.duration(0, velocity: vh, omega: Spring.omega, rest: Spring.edgeRestDistance)
-            plan.pieces[1] = .spring(start: th, end: th + settle, from: edge, velocity: vh, to: edge, omega: Spring.omega)
+            plan.pieces[1] = .spring(
+                start: th, end: th + settle, from: edge, velocity: vh, to: edge, omega: Spring.omega)
             plan.pieces.append(.hold(start: th + settle, at: edge))
         } else {
             // The edge stops the axis dead: its motion ends here, whatever the other axis does.
@@ -158,13 +171,20 @@ struct AxisRules: Sendable {
 
     /// A spring from x0 to `target` with the critical damping ω = `Spring.omega`. `edge`: a spring back
     /// from past a content edge (a bounce).
-    func springPlan(at t0: Double, from x0: Int64, velocity v0: Double, to target: Int64, edge: Bool,
-                    omega: Double = Spring.omega) -> AxisPlan {
+    func springPlan(
+        at t0: Double, from x0: Int64, velocity v0: Double, to target: Int64, edge: Bool,
+        omega: Double = Spring.omega
+    ) -> AxisPlan {
         let rest = edge ? Spring.edgeRestDistance : Spring.pageRestDistance
         let settle = Spring.duration(Fixed.points(x0 - target), velocity: v0, omega: omega, rest: rest)
-        var plan = AxisPlan(pieces: [.spring(start: t0, end: t0 + settle, from: x0, velocity: v0, to: target, omega: omega),
-                                     .hold(start: t0 + settle, at: target)])
-        if edge { plan.bounceFrom = 0; plan.hitsEdge = true }
+        var plan = AxisPlan(pieces: [
+            .spring(start: t0, end: t0 + settle, from: x0, velocity: v0, to: target, omega: omega),
+            .hold(start: t0 + settle, at: target),
+        ])
+        if edge {
+            plan.bounceFrom = 0
+            plan.hitsEdge = true
+        }
         return plan
     }
 

@@ -46,7 +46,10 @@ package enum Fixed {
 package struct FixedPoint: Sendable, Hashable {
     package var x: Int64
     package var y: Int64
-    package init(x: Int64, y: Int64) { self.x = x; self.y = y }
+    package init(x: Int64, y: Int64) {
+        self.x = x
+        self.y = y
+    }
     package static let zero = FixedPoint(x: 0, y: 0)
     package static func + (a: FixedPoint, b: FixedShift) -> FixedPoint { FixedPoint(x: a.x + b.x, y: a.y + b.y) }
     package static func - (a: FixedPoint, b: FixedPoint) -> FixedShift { FixedShift(x: a.x - b.x, y: a.y - b.y) }
@@ -58,7 +61,10 @@ package struct FixedPoint: Sendable, Hashable {
 package struct FixedShift: Sendable, Hashable {
     package var x: Int64
     package var y: Int64
-    package init(x: Int64, y: Int64) { self.x = x; self.y = y }
+    package init(x: Int64, y: Int64) {
+        self.x = x
+        self.y = y
+    }
     package static let zero = FixedShift(x: 0, y: 0)
     package static func + (a: FixedShift, b: FixedShift) -> FixedShift { FixedShift(x: a.x + b.x, y: a.y + b.y) }
     package var points: Vector { Vector(x: Fixed.points(x), y: Fixed.points(y)) }
@@ -69,7 +75,10 @@ package struct FixedShift: Sendable, Hashable {
 package struct FixedSize: Sendable, Hashable {
     package var width: Int64
     package var height: Int64
-    package init(width: Int64, height: Int64) { self.width = width; self.height = height }
+    package init(width: Int64, height: Int64) {
+        self.width = width
+        self.height = height
+    }
     package init(points: Size) {
         self.init(width: Fixed.from(points: points.width), height: Fixed.from(points: points.height))
     }
@@ -80,7 +89,10 @@ package struct FixedSize: Sendable, Hashable {
 package struct PageIndex: Sendable, Hashable {
     package var column: Int64
     package var row: Int64
-    package init(column: Int64, row: Int64) { self.column = column; self.row = row }
+    package init(column: Int64, row: Int64) {
+        self.column = column
+        self.row = row
+    }
     package static let zero = PageIndex(column: 0, row: 0)
     /// The page as the frame reports it (`FrameState.page`).
     package var coordinate: TileCoordinate { TileCoordinate(x: column, y: row) }

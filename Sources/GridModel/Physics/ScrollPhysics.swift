@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// UIScrollView's motion formulas, as pure functions of time.
@@ -74,7 +74,8 @@ public enum ScrollPhysics {
             let inv = 1 - s
             return 3 * inv * inv * s * p1 + 3 * inv * s * s * p2 + s * s * s
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         for _ in 0..<52 {
             let mid = (low + high) / 2
             if bezier(mid, x1, x2) < progress { low = mid } else { high = mid }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A critically damped spring: e(t) = (e0 + (v0 + ω·e0)·t)·e^(−ωt), the displacement from its target.
@@ -41,7 +41,10 @@ enum Spring {
         var t = 0.0
         while t < 10 {
             if abs(displacement(e0, velocity: v0, omega: w, at: t)) < rest
-                && abs(velocity(e0, velocity: v0, omega: w, at: t)) < restSpeed { return t }
+                && abs(velocity(e0, velocity: v0, omega: w, at: t)) < restSpeed
+            {
+                return t
+            }
             t += 0.001
         }
         return 10

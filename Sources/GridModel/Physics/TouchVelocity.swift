@@ -17,8 +17,9 @@ enum TouchVelocity {
         while first > 0, last.time - samples[first - 1].time <= window { first -= 1 }
         let dt = last.time - samples[first].time
         guard dt > 0 else { return .zero }
-        return Vector(x: (last.position.x - samples[first].position.x) / dt,
-                      y: (last.position.y - samples[first].position.y) / dt)
+        return Vector(
+            x: (last.position.x - samples[first].position.x) / dt,
+            y: (last.position.y - samples[first].position.y) / dt)
     }
 
     /// The samples `estimate` takes from a step's touches: the touch-down, then every touch that moved the

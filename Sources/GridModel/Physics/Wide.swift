@@ -27,7 +27,9 @@ struct Wide: Sendable, Equatable, CustomStringConvertible {
 
     var isZero: Bool { high == 0 && low == 0 }
 
-    private static func magnitudeLess(_ a: Wide, _ b: Wide) -> Bool { a.high != b.high ? a.high < b.high : a.low < b.low }
+    private static func magnitudeLess(_ a: Wide, _ b: Wide) -> Bool {
+        a.high != b.high ? a.high < b.high : a.low < b.low
+    }
 
     func adding(_ other: Wide) -> Wide? {
         if negative == other.negative {

@@ -5,7 +5,10 @@ public struct Vector: Sendable, Equatable {
     /// The vertical component.
     public var y: Double
     /// A vector of `x` and `y`.
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     /// (0, 0).
     public static let zero = Vector(x: 0, y: 0)
 }
@@ -17,7 +20,10 @@ public struct Size: Sendable, Equatable {
     /// The height.
     public var height: Double
     /// A size of `width` × `height`.
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 
     /// This size in points as whole device pixels at `scale`, rounded as frames are (0 for NaN or a negative
     /// size, at most 2^62).
@@ -37,7 +43,10 @@ public struct TileCoordinate: Sendable, Hashable, Comparable, CustomStringConver
     /// The row.
     public var y: Int64
     /// The tile at column `x`, row `y`.
-    public init(x: Int64, y: Int64) { self.x = x; self.y = y }
+    public init(x: Int64, y: Int64) {
+        self.x = x
+        self.y = y
+    }
     /// Tile (0, 0).
     public static let zero = TileCoordinate(x: 0, y: 0)
     /// Row-major order: the order tiles are created, drawn and listed in.

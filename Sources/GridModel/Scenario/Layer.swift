@@ -36,10 +36,12 @@ public struct Layer: Sendable, Equatable {
     public var fontSize: Double
 
     /// A layer with the given look; the defaults are a light blue plane moving at half speed behind the grid.
-    public init(factor: Vector = Vector(x: 0.5, y: 0.5), placement: Placement = .behind,
-                tileSize: Size = Size(width: 150, height: 150), color: RGBA = RGBA(0xDC, 0xE8, 0xF5),
-                alternateColor: RGBA? = nil, borderColor: RGBA = RGBA(0x50, 0x78, 0xA0, 0x60), borderWidth: Double = 1,
-                labelColor: RGBA = RGBA(0x50, 0x78, 0xA0), fontSize: Double = 12) {
+    public init(
+        factor: Vector = Vector(x: 0.5, y: 0.5), placement: Placement = .behind,
+        tileSize: Size = Size(width: 150, height: 150), color: RGBA = RGBA(0xDC, 0xE8, 0xF5),
+        alternateColor: RGBA? = nil, borderColor: RGBA = RGBA(0x50, 0x78, 0xA0, 0x60), borderWidth: Double = 1,
+        labelColor: RGBA = RGBA(0x50, 0x78, 0xA0), fontSize: Double = 12
+    ) {
         self.factor = factor
         self.placement = placement
         self.tileSize = tileSize
@@ -56,14 +58,18 @@ public struct Layer: Sendable, Equatable {
 
     /// The factor per axis in millionths.
     var factorNumerator: (x: Int64, y: Int64) {
-        (Int64((factor.x * Double(Layer.factorDenominator)).rounded()), Int64((factor.y * Double(Layer.factorDenominator)).rounded()))
+        (
+            Int64((factor.x * Double(Layer.factorDenominator)).rounded()),
+            Int64((factor.y * Double(Layer.factorDenominator)).rounded())
+        )
     }
 
     /// The most layer tiles drawn in one frame with a viewport of `size` points: per axis
     /// ⌈viewport / tile⌉ + 1 (the first tile may be cut). nil when a value is out of range.
     func tileBound(forViewport size: Size) -> Int? {
         guard Allowed.viewportPoints.contains(size.width), Allowed.viewportPoints.contains(size.height),
-              Allowed.tilePoints.contains(tileSize.width), Allowed.tilePoints.contains(tileSize.height) else { return nil }
+            Allowed.tilePoints.contains(tileSize.width), Allowed.tilePoints.contains(tileSize.height)
+        else { return nil }
         let columns = Fixed.ceilDiv(Fixed.from(points: size.width), Fixed.from(points: tileSize.width)) + 1
         let rows = Fixed.ceilDiv(Fixed.from(points: size.height), Fixed.from(points: tileSize.height)) + 1
         return Int(columns * rows)
@@ -135,14 +141,20 @@ public struct LayerState: Sendable, Equatable {
     /// - Complexity: O(`tileCount`), at most `maxTilesPerAxis`² tiles; a tile whose coordinate
     ///   would pass `Int64.max` does not exist and is left out.
     public func tiles() -> [(coordinate: TileCoordinate, rect: PixelRect)] {
-        let xs = Self.indices(from: firstTile.x, count: columns), ys = Self.indices(from: firstTile.y, count: rows)
+        let xs = Self.indices(from: firstTile.x, count: columns)
+        let ys = Self.indices(from: firstTile.y, count: rows)
         var result: [(coordinate: TileCoordinate, rect: PixelRect)] = []
         result.reserveCapacity(xs.count * ys.count)
         for row in ys {
             for column in xs {
-                result.append((TileCoordinate(x: firstTile.x + Int64(column), y: firstTile.y + Int64(row)),
-                               PixelRect(x: firstRect.x + Double(column) * firstRect.width, y: firstRect.y + Double(row) * firstRect.height,
-                                         width: firstRect.width, height: firstRect.height)))
+                result.append(
+                    (
+                        TileCoordinate(x: firstTile.x + Int64(column), y: firstTile.y + Int64(row)),
+                        PixelRect(
+                            x: firstRect.x + Double(column) * firstRect.width,
+                            y: firstRect.y + Double(row) * firstRect.height,
+                            width: firstRect.width, height: firstRect.height)
+                    ))
             }
         }
         return result
@@ -186,10 +198,10 @@ public struct LayerState: Sendable, Equatable {
         let d = Layer.factorDenominator
         // Twice the ideal centre: 2·(shown − anchorOrigin) + viewport + 2·anchorIndex·tile.
         guard let anchorPosition = Wide(axis.anchorIndex).multiplied(by: axis.tile)?.multiplied(by: 2),
-              let twiceCentre = anchorPosition.adding(2 * (axis.shown - axis.anchorOrigin) + axis.viewport),
-              // The layer offset is (n·2C − d·viewport) / (2d) units; in device pixels, rounded
-              // half up, ⌊(n·2C − d·viewport + d·pixel) / (2d·pixel)⌋.
-              let numerator = twiceCentre.multiplied(by: n)?.adding(d * (pixel - axis.viewport))
+            let twiceCentre = anchorPosition.adding(2 * (axis.shown - axis.anchorOrigin) + axis.viewport),
+            // The layer offset is (n·2C − d·viewport) / (2d) units; in device pixels, rounded
+            // half up, ⌊(n·2C − d·viewport + d·pixel) / (2d·pixel)⌋.
+            let numerator = twiceCentre.multiplied(by: n)?.adding(d * (pixel - axis.viewport))
         else { return nil }
         let pixels = numerator.floorDivided(by: 2 * d * pixel).quotient
         guard let offset = pixels.multiplied(by: pixel) else { return nil }
@@ -203,13 +215,17 @@ public struct LayerState: Sendable, Equatable {
         let size = FixedSize(points: layer.tileSize)
         let (nx, ny) = layer.factorNumerator
         guard let px = place(x, numerator: nx, layerTile: size.width, pixel: pixel),
-              let py = place(y, numerator: ny, layerTile: size.height, pixel: pixel) else { return nil }
+            let py = place(y, numerator: ny, layerTile: size.height, pixel: pixel)
+        else { return nil }
         let p = Double(pixel)
-        return LayerState(layer: layer,
-                          offset: Vector(x: px.offset.double / Double(Fixed.unitsPerPoint), y: py.offset.double / Double(Fixed.unitsPerPoint)),
-                          firstTile: TileCoordinate(x: px.first, y: py.first),
-                          firstRect: PixelRect(x: Double(-px.phase) / p, y: Double(-py.phase) / p,
-                                               width: Double(size.width) / p, height: Double(size.height) / p),
-                          columns: Int(px.count), rows: Int(py.count))
+        return LayerState(
+            layer: layer,
+            offset: Vector(
+                x: px.offset.double / Double(Fixed.unitsPerPoint), y: py.offset.double / Double(Fixed.unitsPerPoint)),
+            firstTile: TileCoordinate(x: px.first, y: py.first),
+            firstRect: PixelRect(
+                x: Double(-px.phase) / p, y: Double(-py.phase) / p,
+                width: Double(size.width) / p, height: Double(size.height) / p),
+            columns: Int(px.count), rows: Int(py.count))
     }
 }

@@ -15,7 +15,10 @@ public struct EdgeInsets: Sendable, Equatable {
     public var right: Double
     /// Insets of `top`, `left`, `bottom` and `right` points.
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
     }
     /// No inset on any side.
     public static let zero = EdgeInsets()

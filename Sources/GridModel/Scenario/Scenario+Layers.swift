@@ -3,7 +3,9 @@ extension Scenario {
     func checkLayers(limits: Limits) throws(ScenarioError) {
         guard !layers.isEmpty else { return }
         if layers.count > Limits.maxLayers {
-            throw ScenarioError(kind: .limitExceeded, path: "layers", message: "\(layers.count) layers; the limit is \(Limits.maxLayers) layers")
+            throw ScenarioError(
+                kind: .limitExceeded, path: "layers",
+                message: "\(layers.count) layers; the limit is \(Limits.maxLayers) layers")
         }
         if pager != nil {
             throw ScenarioError(kind: .invalidValue, path: "layers", message: "the pager does not combine with layers")
@@ -18,24 +20,30 @@ extension Scenario {
             try Check.number(layer.fontSize, in: Allowed.fontSize, path + ".fontSize")
         }
         // The grid alone was checked with the grid; now with the layers' tiles (resizes: in the steps).
-        try checkLayerTiles(Size(width: viewport.width, height: viewport.height),
-                            gridTiles: liveTileBound(forViewport: Size(width: viewport.width, height: viewport.height), withLayers: false),
-                            limits: limits, path: nil)
+        try checkLayerTiles(
+            Size(width: viewport.width, height: viewport.height),
+            gridTiles: liveTileBound(
+                forViewport: Size(width: viewport.width, height: viewport.height), withLayers: false),
+            limits: limits, path: nil)
     }
 
     /// The grid's `gridTiles` plus every layer's tiles for a viewport of `size` fit `maxLiveTiles`.
     /// `path` nil (the initial viewport): the error names the tile size of the layer with the most tiles.
     func checkLayerTiles(_ size: Size, gridTiles: Int, limits: Limits, path: String?) throws(ScenarioError) {
         guard !layers.isEmpty else { return }
-        var total = gridTiles, most = (index: 0, tiles: -1)
+        var total = gridTiles
+        var most = (index: 0, tiles: -1)
         for (index, layer) in layers.enumerated() {
             guard let tiles = layer.tileBound(forViewport: size) else { return }  // reported by checkLayers
             total += tiles
             if tiles > most.tiles { most = (index, tiles) }
         }
         guard total > limits.maxLiveTiles else { return }
-        throw ScenarioError(kind: .limitExceeded, path: path ?? "layers[\(most.index)].tileSize",
-            message: "up to \(gridTiles) grid tiles and \(total - gridTiles) layer tiles = \(total) tiles would be live at once at \(ScenarioDecoder.format(size.width))×\(ScenarioDecoder.format(size.height)) points; the limit is \(limits.maxLiveTiles) tiles: use larger layer tiles")
+        throw ScenarioError(
+            kind: .limitExceeded, path: path ?? "layers[\(most.index)].tileSize",
+            message:
+                "up to \(gridTiles) grid tiles and \(total - gridTiles) layer tiles = \(total) tiles would be live at once at \(ScenarioDecoder.format(size.width))×\(ScenarioDecoder.format(size.height)) points; the limit is \(limits.maxLiveTiles) tiles: use larger layer tiles"
+        )
     }
 }
 

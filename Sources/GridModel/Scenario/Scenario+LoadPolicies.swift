@@ -44,12 +44,14 @@ extension Scenario {
         try Check.number(grid.loadLatency, in: Allowed.loadLatency, "grid.loadLatency")
         guard pager != nil else { return }
         if grid.loadLatency != 0 {
-            throw ScenarioError(kind: .invalidValue, path: "grid.loadLatency",
-                                message: "the pager draws its pages whole: grid.loadLatency must be 0 with pager")
+            throw ScenarioError(
+                kind: .invalidValue, path: "grid.loadLatency",
+                message: "the pager draws its pages whole: grid.loadLatency must be 0 with pager")
         }
         if grid.unloadedTile != .placeholder {
-            throw ScenarioError(kind: .invalidValue, path: "grid.unloadedTile",
-                                message: "the pager draws its pages whole: grid.unloadedTile must be \"placeholder\" with pager")
+            throw ScenarioError(
+                kind: .invalidValue, path: "grid.unloadedTile",
+                message: "the pager draws its pages whole: grid.unloadedTile must be \"placeholder\" with pager")
         }
     }
 }

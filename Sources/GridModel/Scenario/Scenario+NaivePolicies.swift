@@ -37,11 +37,16 @@ extension Scenario {
             ("scroll.flickAdds", scroll.flickAdds == d.flickAdds, String(d.flickAdds)),
             ("scroll.friction", scroll.friction == d.friction, quoted(d.friction.rawValue)),
             ("scroll.touchDown", scroll.touchDown == d.touchDown, quoted(d.touchDown.rawValue)),
-            ("scroll.decelerationStop", scroll.decelerationStop == d.decelerationStop, quoted(d.decelerationStop.rawValue)),
+            (
+                "scroll.decelerationStop", scroll.decelerationStop == d.decelerationStop,
+                quoted(d.decelerationStop.rawValue)
+            ),
         ]
         if let naive = policies.first(where: { !$0.isDefault }) {
-            throw ScenarioError(kind: .invalidValue, path: naive.path,
-                                message: "the pager flips pages with its own animation: \(naive.path) must be \(naive.value) with pager")
+            throw ScenarioError(
+                kind: .invalidValue, path: naive.path,
+                message: "the pager flips pages with its own animation: \(naive.path) must be \(naive.value) with pager"
+            )
         }
     }
 }

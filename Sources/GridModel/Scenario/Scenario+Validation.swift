@@ -100,36 +100,47 @@ extension Scenario {
         if let columns = grid.columns { try Check.integer(columns, in: Allowed.axisCount, "grid.columns") }
         if let rows = grid.rows { try Check.integer(rows, in: Allowed.axisCount, "grid.rows") }
         if grid.loop != .none && !([grid.columns, grid.rows].contains { ($0 ?? 0) > 0 }) {
-            throw ScenarioError(kind: .invalidValue, path: "grid.loop",
-                                message: "a loop needs a finite axis: set grid.columns or grid.rows to the item count")
+            throw ScenarioError(
+                kind: .invalidValue, path: "grid.loop",
+                message: "a loop needs a finite axis: set grid.columns or grid.rows to the item count")
         }
         try checkOneItemLoop()
         if let copies = grid.loopCopies {
             try Check.integer(copies, in: Allowed.loopCopies, "grid.loopCopies")
             if grid.loop != .duplicate {
-                throw ScenarioError(kind: .invalidValue, path: "grid.loopCopies",
-                                    message: "copies belong to a duplicate loop: set grid.loop to \"duplicate\" or remove grid.loopCopies")
+                throw ScenarioError(
+                    kind: .invalidValue, path: "grid.loopCopies",
+                    message:
+                        "copies belong to a duplicate loop: set grid.loop to \"duplicate\" or remove grid.loopCopies")
             }
         }
         let ends = grid.loop == .duplicate ? Double(2 * (grid.loopCopies ?? Limits.maxLoopCopies)) : 2
-        for (key, count, tile) in [("columns", grid.columns, grid.tileSize.width), ("rows", grid.rows, grid.tileSize.height)] {
+        for (key, count, tile) in [
+            ("columns", grid.columns, grid.tileSize.width), ("rows", grid.rows, grid.tileSize.height),
+        ] {
             if let count, (Double(count) + ends) * tile > Limits.maxContentPoints {
-                throw ScenarioError(kind: .limitExceeded, path: "grid.\(key)",
-                    message: "\(count) tiles of \(ScenarioDecoder.format(tile)) points exceed the largest content, 10^12 points")
+                throw ScenarioError(
+                    kind: .limitExceeded, path: "grid.\(key)",
+                    message:
+                        "\(count) tiles of \(ScenarioDecoder.format(tile)) points exceed the largest content, 10^12 points"
+                )
             }
         }
         if grid.range == .freshcode {
             if pager != nil {
-                throw ScenarioError(kind: .invalidValue, path: "grid.range",
-                                    message: "the pager keeps its own pages: grid.range must be \"visible\" with pager")
+                throw ScenarioError(
+                    kind: .invalidValue, path: "grid.range",
+                    message: "the pager keeps its own pages: grid.range must be \"visible\" with pager")
             }
             if grid.buffer != 0 {
-                throw ScenarioError(kind: .invalidValue, path: "grid.buffer",
-                                    message: "freshcode's range has no buffer: grid.buffer must be 0 with grid.range \"freshcode\"")
+                throw ScenarioError(
+                    kind: .invalidValue, path: "grid.buffer",
+                    message: "freshcode's range has no buffer: grid.buffer must be 0 with grid.range \"freshcode\"")
             }
         }
         try checkLoading()
-        try checkLiveTiles(Size(width: viewport.width, height: viewport.height), limits: limits, path: nil, withLayers: false)
+        try checkLiveTiles(
+            Size(width: viewport.width, height: viewport.height), limits: limits, path: nil, withLayers: false)
     }
 
     /// A loop over one item on an axis while the other axis scrolls too: `"rows": 1` beside `"columns": 5`
@@ -137,21 +148,28 @@ extension Scenario {
     /// that one row. One item loops only on the one axis that scrolls (the other 0).
     private func checkOneItemLoop() throws(ScenarioError) {
         guard grid.loop != .none else { return }
-        let axes = [("columns", grid.columns, "rows", grid.rows, "horizontal", "column", "up and down"),
-                    ("rows", grid.rows, "columns", grid.columns, "vertical", "row", "sideways")]
+        let axes = [
+            ("columns", grid.columns, "rows", grid.rows, "horizontal", "column", "up and down"),
+            ("rows", grid.rows, "columns", grid.columns, "vertical", "row", "sideways"),
+        ]
         for (key, count, otherKey, other, axis, unit, across) in axes where count == 1 && other != 0 {
-            throw ScenarioError(kind: .invalidValue, path: "grid.\(key)", message:
-                "1 with grid.loop \"\(grid.loop.rawValue)\" loops the \(axis) axis over one \(unit) without end; "
-                + "for a one-\(unit) carousel that scrolls only \(across), use \"\(key)\": 0 (no \(axis) scrolling; "
-                + "the tiles still fill the viewport), or set grid.\(otherKey) to 0 to loop one item \(axis)ly")
+            throw ScenarioError(
+                kind: .invalidValue, path: "grid.\(key)",
+                message:
+                    "1 with grid.loop \"\(grid.loop.rawValue)\" loops the \(axis) axis over one \(unit) without end; "
+                    + "for a one-\(unit) carousel that scrolls only \(across), use \"\(key)\": 0 (no \(axis) scrolling; "
+                    + "the tiles still fill the viewport), or set grid.\(otherKey) to 0 to loop one item \(axis)ly")
         }
     }
 
     private func checkScroll() throws(ScenarioError) {
         // pageLimit bounds a "target" flick's landing page; with any other paging it would be accepted and do nothing.
         if scroll.pageLimit != .one && scroll.paging != .target && pager == nil {
-            throw ScenarioError(kind: .invalidValue, path: "scroll.pageLimit",
-                message: "applies to \"target\" paging only (how far a flick's targetContentOffset may go), and scroll.paging is \"\(scroll.paging.rawValue)\": set scroll.paging to \"target\" or remove scroll.pageLimit")
+            throw ScenarioError(
+                kind: .invalidValue, path: "scroll.pageLimit",
+                message:
+                    "applies to \"target\" paging only (how far a flick's targetContentOffset may go), and scroll.paging is \"\(scroll.paging.rawValue)\": set scroll.paging to \"target\" or remove scroll.pageLimit"
+            )
         }
         if let page = scroll.pageSize {
             try Check.number(page.width, in: Allowed.pagePoints, "scroll.pageSize.width")
@@ -160,15 +178,19 @@ extension Scenario {
         try Check.number(scroll.contentSize.width, in: Allowed.contentPoints, "scroll.contentSize.width")
         try Check.number(scroll.contentSize.height, in: Allowed.contentPoints, "scroll.contentSize.height")
         if scroll.contentSize.width < viewport.width || scroll.contentSize.height < viewport.height {
-            throw ScenarioError(kind: .outOfRange, path: "scroll.contentSize",
-                message: "must be at least the viewport size (\(ScenarioDecoder.format(viewport.width))×\(ScenarioDecoder.format(viewport.height)))")
+            throw ScenarioError(
+                kind: .outOfRange, path: "scroll.contentSize",
+                message:
+                    "must be at least the viewport size (\(ScenarioDecoder.format(viewport.width))×\(ScenarioDecoder.format(viewport.height)))"
+            )
         }
         try Check.number(scroll.decelerationRate, in: Allowed.decelerationRate, "scroll.deceleration")
         try Check.insets(scroll.contentInset, "scroll.contentInset")
         try Check.insets(scroll.safeArea, "scroll.safeArea")
         if grid.loop == .seamless && scroll.recenter == .none {
-            throw ScenarioError(kind: .invalidValue, path: "grid.loop",
-                                message: "a seamless loop wraps by recentering; scroll.recenter must not be \"none\"")
+            throw ScenarioError(
+                kind: .invalidValue, path: "grid.loop",
+                message: "a seamless loop wraps by recentering; scroll.recenter must not be \"none\"")
         }
     }
 
@@ -178,11 +200,15 @@ extension Scenario {
             try Check.number(pager.verticalThreshold, in: Allowed.pagerThreshold, "pager.thresholds.vertical")
             try Check.number(pager.duration, in: Allowed.pagerDuration, "pager.duration")
             if grid.loop != .none {
-                throw ScenarioError(kind: .invalidValue, path: "pager", message: "the pager does not combine with grid.loop")
+                throw ScenarioError(
+                    kind: .invalidValue, path: "pager", message: "the pager does not combine with grid.loop")
             }
             if scroll.contentInset != .zero || scroll.safeArea != .zero {
-                throw ScenarioError(kind: .invalidValue, path: scroll.contentInset != .zero ? "scroll.contentInset" : "scroll.safeArea",
-                                    message: "the pager has no content insets: leave scroll.contentInset and scroll.safeArea at 0 with pager")
+                throw ScenarioError(
+                    kind: .invalidValue, path: scroll.contentInset != .zero ? "scroll.contentInset" : "scroll.safeArea",
+                    message:
+                        "the pager has no content insets: leave scroll.contentInset and scroll.safeArea at 0 with pager"
+                )
             }
             try checkPagerIgnoresNaivePolicies()
         }
@@ -195,8 +221,9 @@ extension Scenario {
 
     private func checkSteps(limits: Limits) throws(ScenarioError) {
         if steps.count > Limits.maxSteps {
-            throw ScenarioError(kind: .limitExceeded, path: "steps",
-                                message: "\(steps.count) steps; the limit is \(Limits.maxSteps) steps")
+            throw ScenarioError(
+                kind: .limitExceeded, path: "steps",
+                message: "\(steps.count) steps; the limit is \(Limits.maxSteps) steps")
         }
         var fingerDown = false
         for (index, step) in steps.enumerated() {
@@ -207,28 +234,36 @@ extension Scenario {
             case .wait, .waitUntilIdle: break
             case .cancel:
                 if !fingerDown {
-                    throw ScenarioError(kind: .invalidValue, path: path,
-                        message: "cancel ends a drag in progress, and none is: put a drag with \"then\": \"keep\" before it")
+                    throw ScenarioError(
+                        kind: .invalidValue, path: path,
+                        message:
+                            "cancel ends a drag in progress, and none is: put a drag with \"then\": \"keep\" before it")
                 }
                 fingerDown = false
-            case let .resize(width, height):
+            case .resize(let width, let height):
                 let size = Size(width: width, height: height)
                 try checkPixels(size, limits: limits, path: path)
                 try checkLiveTiles(size, limits: limits, path: path)
                 fingerDown = false
             case .touches:
                 if pager != nil {
-                    throw ScenarioError(kind: .invalidValue, path: path + ".touches",
-                        message: "touches replay UIScrollView's pan; the pager is SwiftUI's DragGesture: give it drag steps")
+                    throw ScenarioError(
+                        kind: .invalidValue, path: path + ".touches",
+                        message:
+                            "touches replay UIScrollView's pan; the pager is SwiftUI's DragGesture: give it drag steps")
                 }
                 fingerDown = false
             case .fling, .scrollTo, .jump: fingerDown = false
             }
         }
-        let seconds = maxSeconds, frames = frameBound
+        let seconds = maxSeconds
+        let frames = frameBound
         if frames > Double(limits.maxFrames) {
-            throw ScenarioError(kind: .limitExceeded, path: "steps",
-                message: "the steps last up to \(ScenarioDecoder.format(seconds)) s, \(Int(frames.rounded())) frames at \(fps) fps; the limit is \(limits.maxFrames) frames", limit: .maxFrames)
+            throw ScenarioError(
+                kind: .limitExceeded, path: "steps",
+                message:
+                    "the steps last up to \(ScenarioDecoder.format(seconds)) s, \(Int(frames.rounded())) frames at \(fps) fps; the limit is \(limits.maxFrames) frames",
+                limit: .maxFrames)
         }
     }
 
@@ -239,15 +274,20 @@ extension Scenario {
         let frame = Viewport(width: size.width, height: size.height, scale: viewport.scale)
         let pixels = Double(frame.pixelWidth) * Double(frame.pixelHeight)
         if pixels > Double(limits.maxPixelsPerFrame) {
-            throw ScenarioError(kind: .limitExceeded, path: path,
-                message: "frame would be \(frame.pixelWidth)×\(frame.pixelHeight) = \(Int(pixels)) pixels at scale \(frame.scale); the limit is \(limits.maxPixelsPerFrame) pixels", limit: .maxPixelsPerFrame)
+            throw ScenarioError(
+                kind: .limitExceeded, path: path,
+                message:
+                    "frame would be \(frame.pixelWidth)×\(frame.pixelHeight) = \(Int(pixels)) pixels at scale \(frame.scale); the limit is \(limits.maxPixelsPerFrame) pixels",
+                limit: .maxPixelsPerFrame)
         }
     }
 
     /// The live tiles for a viewport of `size` points fit `maxLiveTiles`. `path` nil: the initial
     /// viewport, where the error names `grid.buffer` when the buffer alone pushes it over the limit,
     /// else `grid.tileSize`.
-    private func checkLiveTiles(_ size: Size, limits: Limits, path: String?, withLayers: Bool = true) throws(ScenarioError) {
+    private func checkLiveTiles(
+        _ size: Size, limits: Limits, path: String?, withLayers: Bool = true
+    ) throws(ScenarioError) {
         guard let (columns, rows) = liveTileBoundPerAxis(forViewport: size) else { return }
         if columns * rows <= limits.maxLiveTiles {
             if withLayers { try checkLayerTiles(size, gridTiles: columns * rows, limits: limits, path: path) }
@@ -255,12 +295,19 @@ extension Scenario {
         }
         var unbuffered = self
         unbuffered.grid.buffer = 0
-        let bufferIsTheCause = pager == nil && grid.buffer > 0 && unbuffered.liveTileBound(forViewport: size, withLayers: false) <= limits.maxLiveTiles
+        let bufferIsTheCause =
+            pager == nil && grid.buffer > 0
+            && unbuffered.liveTileBound(forViewport: size, withLayers: false) <= limits.maxLiveTiles
         let located = path ?? (bufferIsTheCause ? "grid.buffer" : "grid.tileSize")
-        let buffer = pager == nil && grid.buffer > 0 ? ", with grid.buffer's \(grid.buffer) extra rows and columns on each side" : ""
+        let buffer =
+            pager == nil && grid.buffer > 0
+            ? ", with grid.buffer's \(grid.buffer) extra rows and columns on each side" : ""
         let advice = bufferIsTheCause ? "use a smaller grid.buffer or larger tiles" : "use larger tiles"
-        throw ScenarioError(kind: .limitExceeded, path: located,
-            message: "up to \(columns)×\(rows) = \(columns * rows) tiles would be live at once at \(ScenarioDecoder.format(size.width))×\(ScenarioDecoder.format(size.height)) points\(buffer); the limit is \(limits.maxLiveTiles) tiles: \(advice)")
+        throw ScenarioError(
+            kind: .limitExceeded, path: located,
+            message:
+                "up to \(columns)×\(rows) = \(columns * rows) tiles would be live at once at \(ScenarioDecoder.format(size.width))×\(ScenarioDecoder.format(size.height)) points\(buffer); the limit is \(limits.maxLiveTiles) tiles: \(advice)"
+        )
     }
 
     /// Columns and rows of `liveTileBound`, or nil when a value is out of range.
@@ -268,90 +315,30 @@ extension Scenario {
         let tile = pager == nil ? grid.tileSize : size
         let buffer = pager == nil ? grid.buffer : 0
         guard Allowed.viewportPoints.contains(size.width), Allowed.viewportPoints.contains(size.height),
-              Allowed.tilePoints.contains(tile.width), Allowed.tilePoints.contains(tile.height),
-              Allowed.buffer.contains(buffer) else { return nil }
+            Allowed.tilePoints.contains(tile.width), Allowed.tilePoints.contains(tile.height),
+            Allowed.buffer.contains(buffer)
+        else { return nil }
         let freshcode = pager == nil && grid.range == .freshcode
         // freshcode's range may be the one computed for any viewport of the timeline so far.
-        let viewports = [size, Size(width: viewport.width, height: viewport.height)] + steps.compactMap { step -> Size? in
-            if case let .resize(width, height) = step { return Size(width: width, height: height) } else { return nil }
-        }.filter { Allowed.viewportPoints.contains($0.width) && Allowed.viewportPoints.contains($0.height) }
+        let viewports =
+            [size, Size(width: viewport.width, height: viewport.height)]
+            + steps.compactMap { step -> Size? in
+                if case .resize(let width, let height) = step {
+                    return Size(width: width, height: height)
+                } else {
+                    return nil
+                }
+            }.filter { Allowed.viewportPoints.contains($0.width) && Allowed.viewportPoints.contains($0.height) }
         func axis(_ points: (Size) -> Double, _ tilePoints: Double, _ count: Int?) -> Int {
             let t = Fixed.from(points: tilePoints)
-            let n = freshcode ? viewports.map { 2 * Int(Fixed.from(points: points($0)) / t) + 1 }.max()!
-                              : Int(Fixed.ceilDiv(Fixed.from(points: points(size)), t)) + 1 + 2 * buffer
+            let n =
+                freshcode
+                ? viewports.map { 2 * Int(Fixed.from(points: points($0)) / t) + 1 }.max()!
+                : Int(Fixed.ceilDiv(Fixed.from(points: points(size)), t)) + 1 + 2 * buffer
             // A finite axis keeps only its own tiles; a looping one may be endless (its reference is).
             if grid.loop == .none, let count, count > 0 { return min(n, count) }
             return n
         }
         return (axis(\.width, tile.width, grid.columns), axis(\.height, tile.height, grid.rows))
-    }
-}
-
-extension Step {
-    /// Every value of the step within its range, with the JSON path under `path` ("steps[3]").
-    func checkValues(_ path: String) throws(ScenarioError) {
-        switch self {
-        case let .drag(by, duration, _, _):
-            try Check.number(by.x, in: Allowed.distance, path + ".drag.by.x")
-            try Check.number(by.y, in: Allowed.distance, path + ".drag.by.y")
-            try Check.number(duration, in: Allowed.dragSeconds, path + ".drag.duration")
-        case .cancel:
-            break
-        case .touches(let touches):
-            try Touch.check(touches, path + ".touches")
-        case let .resize(width, height):
-            try Check.number(width, in: Allowed.viewportPoints, path + ".resize.width")
-            try Check.number(height, in: Allowed.viewportPoints, path + ".resize.height")
-        case .wait(let duration):
-            try Check.number(duration, in: Allowed.waitSeconds, path + ".wait.duration")
-        case .waitUntilIdle(let max):
-            try Check.number(max, in: Allowed.waitSeconds, path + ".wait.max")
-        case .fling(let velocity):
-            try Check.number(velocity.x, in: Allowed.velocity, path + ".fling.velocity.x")
-            try Check.number(velocity.y, in: Allowed.velocity, path + ".fling.velocity.y")
-        case let .scrollTo(tile, _, duration):
-            try Check.coordinate(tile.x, path + ".scrollTo.tile.x")
-            try Check.coordinate(tile.y, path + ".scrollTo.tile.y")
-            try Check.number(duration, in: Allowed.scrollSeconds, path + ".scrollTo.duration")
-        case .jump(let tile):
-            try Check.coordinate(tile.x, path + ".jump.tile.x")
-            try Check.coordinate(tile.y, path + ".jump.tile.y")
-        }
-    }
-}
-
-/// Range checks of single values, with the same messages as the decoder's.
-enum Check {
-    static func number(_ value: Double, in range: ClosedRange<Double>, _ path: String) throws(ScenarioError) {
-        guard value.isFinite else {
-            throw ScenarioError(kind: .outOfRange, path: path, message: "\(value) is not a finite number; allowed: \(describe(range))")
-        }
-        guard range.contains(value) else {
-            throw ScenarioError(kind: .outOfRange, path: path, message: "\(ScenarioDecoder.format(value)) is out of range; allowed: \(describe(range))")
-        }
-    }
-
-    /// Each side of `insets` finite and within `Allowed.insetPoints`, named `path.top` and so on.
-    static func insets(_ insets: EdgeInsets, _ path: String) throws(ScenarioError) {
-        for (side, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)] {
-            try number(value, in: Allowed.insetPoints, path + "." + side)
-        }
-    }
-
-    static func integer(_ value: Int, in range: ClosedRange<Int>, _ path: String) throws(ScenarioError) {
-        guard range.contains(value) else {
-            throw ScenarioError(kind: .outOfRange, path: path, message: "\(value) is out of range; allowed: \(range.lowerBound)...\(range.upperBound)")
-        }
-    }
-
-    static func coordinate(_ value: Int64, _ path: String) throws(ScenarioError) {
-        guard Allowed.coordinate.contains(value) else {
-            throw ScenarioError(kind: .outOfRange, path: path,
-                message: "\(value) is outside ±2^53 (±\(Limits.maxCoordinate)), where tile coordinates are exact")
-        }
-    }
-
-    static func describe(_ range: ClosedRange<Double>) -> String {
-        "\(ScenarioDecoder.format(range.lowerBound))...\(ScenarioDecoder.format(range.upperBound))"
     }
 }

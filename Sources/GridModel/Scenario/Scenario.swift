@@ -26,9 +26,11 @@ public struct Scenario: Sendable, Equatable {
     ///                         steps: [.drag(by: Vector(x: -300, y: 0), duration: 0.4, release: .fling), .waitUntilIdle(max: 5)])
     /// try scenario.validate()
     /// ```
-    public init(name: String, viewport: Viewport, fps: Int = 60, grid: GridSpec = GridSpec(),
-                scroll: ScrollSpec = ScrollSpec(), pager: PagerSpec? = nil, style: Style = Style(), layers: [Layer] = [],
-                steps: [Step]) {
+    public init(
+        name: String, viewport: Viewport, fps: Int = 60, grid: GridSpec = GridSpec(),
+        scroll: ScrollSpec = ScrollSpec(), pager: PagerSpec? = nil, style: Style = Style(), layers: [Layer] = [],
+        steps: [Step]
+    ) {
         self.name = name
         self.viewport = viewport
         self.fps = fps
@@ -97,10 +99,12 @@ public struct GridSpec: Sendable, Equatable {
     /// What a tile shows until its content arrives: a placeholder, or nothing (the background shows through).
     public var unloadedTile: UnloadedTile
     /// An infinite grid of `tileSize` tiles centred on `start`; each argument as its property.
-    public init(tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0,
-                columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate,
-                range: TileRange = .visible, loopCopies: Int? = nil, itemIndex: ItemIndexing = .modulo,
-                loadLatency: Double = 0, unloadedTile: UnloadedTile = .placeholder) {
+    public init(
+        tileSize: Size = Size(width: 100, height: 100), start: TileCoordinate = .zero, buffer: Int = 0,
+        columns: Int? = nil, rows: Int? = nil, loop: LoopMode = .none, content: ContentMode = .immediate,
+        range: TileRange = .visible, loopCopies: Int? = nil, itemIndex: ItemIndexing = .modulo,
+        loadLatency: Double = 0, unloadedTile: UnloadedTile = .placeholder
+    ) {
         self.tileSize = tileSize
         self.start = start
         self.buffer = buffer
@@ -227,12 +231,14 @@ public struct ScrollSpec: Sendable, Equatable {
     /// let scroll = ScrollSpec(paging: .viewport, pageSize: Size(width: 310, height: 300),
     ///                         contentInset: EdgeInsets(left: 40, right: 40), pageGrid: .adjustedInset)
     /// ```
-    public init(recenter: RecenterStrategy = .atRest, contentSize: Size = Size(width: 100_000, height: 100_000),
-                decelerationRate: Double = ScrollPhysics.normalDecelerationRate, bounces: Bool = true,
-                paging: PagingMode = .none, pageSize: Size? = nil, contentInset: EdgeInsets = .zero,
-                safeArea: EdgeInsets = .zero, contentInsetAdjustment: InsetAdjustment = .never,
-                pageGrid: PageGrid = .content, resize: ResizePolicy? = nil, pageLimit: PageLimit = .one,
-                offsetRounding: OffsetRounding = .devicePixel, flickAdds: Bool = false, precision: Precision = .exact) {
+    public init(
+        recenter: RecenterStrategy = .atRest, contentSize: Size = Size(width: 100_000, height: 100_000),
+        decelerationRate: Double = ScrollPhysics.normalDecelerationRate, bounces: Bool = true,
+        paging: PagingMode = .none, pageSize: Size? = nil, contentInset: EdgeInsets = .zero,
+        safeArea: EdgeInsets = .zero, contentInsetAdjustment: InsetAdjustment = .never,
+        pageGrid: PageGrid = .content, resize: ResizePolicy? = nil, pageLimit: PageLimit = .one,
+        offsetRounding: OffsetRounding = .devicePixel, flickAdds: Bool = false, precision: Precision = .exact
+    ) {
         self.recenter = recenter
         self.contentSize = contentSize
         self.decelerationRate = decelerationRate
@@ -257,11 +263,17 @@ public struct RGBA: Sendable, Hashable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
     /// A colour of `r`, `g`, `b` and opacity `a`.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
-        self.r = r; self.g = g; self.b = b; self.a = a
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
     }
     /// "#RRGGBB", or "#RRGGBBAA" when not opaque, as a scenario writes it.
     public var hex: String {
-        func h(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return v < 16 ? "0" + s : s }
+        func h(_ v: UInt8) -> String {
+            let s = String(v, radix: 16, uppercase: true)
+            return v < 16 ? "0" + s : s
+        }
         return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))
     }
 }

@@ -35,11 +35,14 @@ extension Node {
             return Vector(x: f, y: f)
         case .object:
             let m = try xy("layers.factor")
-            return Vector(x: try m.optional("x")?.double(in: Allowed.layerFactor) ?? 0,
-                          y: try m.optional("y")?.double(in: Allowed.layerFactor) ?? 0)
+            return Vector(
+                x: try m.optional("x")?.double(in: Allowed.layerFactor) ?? 0,
+                y: try m.optional("y")?.double(in: Allowed.layerFactor) ?? 0)
         default:
-            throw failure(.wrongType, "must be a number in \(Check.describe(Allowed.layerFactor)) or an object like "
-                          + "\(ScenarioDecoder.objectExamples["layers.factor"]!), found \(found(unquoted: Node.isNumber))")
+            throw failure(
+                .wrongType,
+                "must be a number in \(Check.describe(Allowed.layerFactor)) or an object like "
+                    + "\(ScenarioDecoder.objectExamples["layers.factor"]!), found \(found(unquoted: Node.isNumber))")
         }
     }
 }

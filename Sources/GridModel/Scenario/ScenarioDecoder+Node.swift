@@ -23,8 +23,10 @@ struct Node {
 
     /// The members of an object shaped like `ScenarioDecoder.keys[shape]`: a value of another type gets the
     /// shape's example in its error, an unknown key the nearest allowed one.
-    func object(_ shape: String, unknownKind: ScenarioError.Kind = .unknownKey,
-                noun: String = "key") throws(ScenarioError) -> Members {
+    func object(
+        _ shape: String, unknownKind: ScenarioError.Kind = .unknownKey,
+        noun: String = "key"
+    ) throws(ScenarioError) -> Members {
         let allowed = ScenarioDecoder.keys(shape)
         guard case .object(let pairs) = value else {
             let like = ScenarioDecoder.objectExamples[shape].map { " like \($0)" } ?? ""
@@ -74,19 +76,23 @@ struct Node {
 
     func bool() throws(ScenarioError) -> Bool {
         guard case .bool(let flag) = value else {
-            throw failure(.wrongType, "must be true or false, found \(found(unquoted: { $0 == "true" || $0 == "false" }))")
+            throw failure(
+                .wrongType, "must be true or false, found \(found(unquoted: { $0 == "true" || $0 == "false" }))")
         }
         return flag
     }
 
     func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         guard case .number(let text) = value else {
-            throw failure(.wrongType, "must be a number in \(Check.describe(range)), found \(found(unquoted: Node.isNumber))")
+            throw failure(
+                .wrongType, "must be a number in \(Check.describe(range)), found \(found(unquoted: Node.isNumber))")
         }
         guard let number = Double(text), number.isFinite else {
             throw failure(.outOfRange, "\(excerpt(text)) is not a finite number; allowed: \(Check.describe(range))")
         }
-        guard range.contains(number) else { throw failure(.outOfRange, "\(excerpt(text)) is out of range; allowed: \(Check.describe(range))") }
+        guard range.contains(number) else {
+            throw failure(.outOfRange, "\(excerpt(text)) is out of range; allowed: \(Check.describe(range))")
+        }
         return number
     }
 
@@ -94,14 +100,20 @@ struct Node {
     func int(in range: ClosedRange<Int>, orNull: Bool = false) throws(ScenarioError) -> Int {
         guard case .number(let text) = value else {
             let what = orNull ? "null or an integer" : "an integer"
-            throw failure(.wrongType, "must be \(what) in \(range.lowerBound)...\(range.upperBound), found \(found(unquoted: Node.isNumber))")
+            throw failure(
+                .wrongType,
+                "must be \(what) in \(range.lowerBound)...\(range.upperBound), found \(found(unquoted: Node.isNumber))")
         }
         guard let number = Int(text) else {
-            if let d = Double(text), d.isFinite, d == d.rounded(), abs(d) < 1e15, range.contains(Int(d)) { return Int(d) }
-            throw failure(.outOfRange, "\(excerpt(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)")
+            if let d = Double(text), d.isFinite, d == d.rounded(), abs(d) < 1e15, range.contains(Int(d)) {
+                return Int(d)
+            }
+            throw failure(
+                .outOfRange, "\(excerpt(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)")
         }
         guard range.contains(number) else {
-            throw failure(.outOfRange, "\(excerpt(text)) is out of range; allowed: \(range.lowerBound)...\(range.upperBound)")
+            throw failure(
+                .outOfRange, "\(excerpt(text)) is out of range; allowed: \(range.lowerBound)...\(range.upperBound)")
         }
         return number
     }
@@ -144,21 +156,27 @@ struct Node {
 
     func size(_ shape: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Size {
         let m = try object(shape)
-        return Size(width: try m.required("width").double(in: range), height: try m.required("height").double(in: range))
+        return Size(
+            width: try m.required("width").double(in: range), height: try m.required("height").double(in: range))
     }
 
     /// Insets with any of top, left, bottom and right (a missing side is 0).
     func insets(_ shape: String, in range: ClosedRange<Double>) throws(ScenarioError) -> EdgeInsets {
         let m = try object(shape)
-        return EdgeInsets(top: try m.optional("top")?.double(in: range) ?? 0, left: try m.optional("left")?.double(in: range) ?? 0,
-                          bottom: try m.optional("bottom")?.double(in: range) ?? 0, right: try m.optional("right")?.double(in: range) ?? 0)
+        return EdgeInsets(
+            top: try m.optional("top")?.double(in: range) ?? 0, left: try m.optional("left")?.double(in: range) ?? 0,
+            bottom: try m.optional("bottom")?.double(in: range) ?? 0,
+            right: try m.optional("right")?.double(in: range) ?? 0)
     }
 
     /// One of `E`'s raw values; another type or an unknown value gets the allowed values.
-    func enumeration<E: RawRepresentable & CaseIterable>(_: E.Type) throws(ScenarioError) -> E where E.RawValue == String {
+    func enumeration<E: RawRepresentable & CaseIterable>(_: E.Type) throws(ScenarioError) -> E
+    where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
         let allowed = names.map { "\"\($0)\"" }.joined(separator: ", ")
-        guard case .string(let text) = value else { throw failure(.wrongType, "must be one of \(allowed), found \(found)") }
+        guard case .string(let text) = value else {
+            throw failure(.wrongType, "must be one of \(allowed), found \(found)")
+        }
         guard let result = E(rawValue: text) else {
             var message = "unknown value \"\(excerpt(text))\""
             if let hint = closestName(to: text, in: names) { message += " (did you mean \"\(hint)\"?)" }
@@ -172,7 +190,10 @@ struct Node {
             switch text {
             case "normal": return ScrollPhysics.normalDecelerationRate
             case "fast": return ScrollPhysics.fastDecelerationRate
-            default: throw failure(.invalidValue, "unknown value \"\(excerpt(text))\"; allowed: \"normal\", \"fast\" or a number in 0.5...0.9999")
+            default:
+                throw failure(
+                    .invalidValue,
+                    "unknown value \"\(excerpt(text))\"; allowed: \"normal\", \"fast\" or a number in 0.5...0.9999")
             }
         }
         guard case .number = value else {
@@ -187,9 +208,12 @@ struct Node {
             throw failure(.wrongType, "must be a colour string, \"#RRGGBB\" or \"#RRGGBBAA\", found \(found)")
         }
         let digits = Array(text.utf8.dropFirst())
-        let hex = digits.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+        let hex = digits.allSatisfy {
+            (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0)
+        }
         guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, hex,
-              let packed = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
+            let packed = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+        else {
             throw failure(.invalidValue, "\"\(excerpt(text))\" is not a colour; allowed: \"#RRGGBB\" or \"#RRGGBBAA\"")
         }
         let value = digits.count == 6 ? (packed << 8) | 0xFF : packed

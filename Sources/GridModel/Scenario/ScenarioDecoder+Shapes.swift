@@ -32,7 +32,8 @@ extension ScenarioDecoder {
         "jump.tile": #"{"x": 0, "y": 0}"#,
         "cancel": "{}",
         "resize": #"{"width": 844, "height": 390}"#,
-        "touches": #"{"events": [{"t": 0, "x": 200, "y": 700, "phase": "began"}, {"t": 0.1, "x": 200, "y": 600, "phase": "ended"}]}"#,
+        "touches":
+            #"{"events": [{"t": 0, "x": 200, "y": 700, "phase": "began"}, {"t": 0.1, "x": 200, "y": 600, "phase": "ended"}]}"#,
         "touches.events[]": #"{"t": 0, "x": 200, "y": 700, "phase": "began"}"#,
     ]
 
@@ -40,6 +41,7 @@ extension ScenarioDecoder {
     package static let arrayExamples: [String: String] = [
         "steps": #"[{"drag": {"by": {"x": -300, "y": 0}, "duration": 0.4}}, {"wait": {"until": "idle"}}]"#,
         "layers": #"[{"factor": 0.5, "placement": "behind"}]"#,
-        "touches.events": #"[{"t": 0, "x": 200, "y": 700, "phase": "began"}, {"t": 0.1, "x": 200, "y": 600, "phase": "ended"}]"#,
+        "touches.events":
+            #"[{"t": 0, "x": 200, "y": 700, "phase": "began"}, {"t": 0.1, "x": 200, "y": 600, "phase": "ended"}]"#,
     ]
 }

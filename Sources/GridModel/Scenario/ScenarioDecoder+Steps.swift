@@ -7,13 +7,17 @@ extension ScenarioDecoder {
     /// - Throws: `ScenarioError` as `decode(_:limits:)` does for a scenario's `steps`.
     package static func decodeSteps(_ bytes: [UInt8], limits: Limits = Limits()) throws(ScenarioError) -> [Step] {
         if bytes.count > limits.maxFileBytes {
-            throw ScenarioError(kind: .limitExceeded, path: "steps",
-                                message: "the steps are \(bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes", limit: .maxFileBytes)
+            throw ScenarioError(
+                kind: .limitExceeded, path: "steps",
+                message: "the steps are \(bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes",
+                limit: .maxFileBytes)
         }
         let root = Node(value: try JSONParser.parse(bytes), path: "steps")
         let nodes = try root.array("steps")
         if nodes.count > Limits.maxSteps {
-            throw ScenarioError(kind: .limitExceeded, path: "steps", message: "\(nodes.count) steps; the limit is \(Limits.maxSteps) steps")
+            throw ScenarioError(
+                kind: .limitExceeded, path: "steps",
+                message: "\(nodes.count) steps; the limit is \(Limits.maxSteps) steps")
         }
         var steps: [Step] = []
         for node in nodes { steps.append(try decodeStep(node)) }

@@ -14,8 +14,10 @@ public enum ScenarioDecoder {
     ///   or `.limitExceeded` (the file, a frame count or a frame's pixels is over `limits`).
     public static func decode(_ bytes: [UInt8], limits: Limits = Limits()) throws(ScenarioError) -> Scenario {
         if bytes.count > limits.maxFileBytes {
-            throw ScenarioError(kind: .limitExceeded, path: "",
-                                message: "scenario is \(bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes", limit: .maxFileBytes)
+            throw ScenarioError(
+                kind: .limitExceeded, path: "",
+                message: "scenario is \(bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes",
+                limit: .maxFileBytes)
         }
         let root = Node(value: try JSONParser.parse(bytes), path: "")
         do {
@@ -33,26 +35,36 @@ public enum ScenarioDecoder {
     /// Every key the decoder accepts, by object: the scenario schema must list exactly these
     /// (a test keeps Scenarios/scenario.schema.json honest).
     package static let keys: [String: [String]] = [
-        "": ["$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "layers", "steps"],
+        "": [
+            "$schema", "name", "description", "viewport", "fps", "grid", "scroll", "pager", "style", "layers", "steps",
+        ],
         "viewport": ["width", "height", "scale"],
-        "grid": ["tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range", "loopCopies", "itemIndex",
-                 "loadLatency", "unloadedTile"],
+        "grid": [
+            "tileSize", "start", "buffer", "columns", "rows", "loop", "content", "range", "loopCopies", "itemIndex",
+            "loadLatency", "unloadedTile",
+        ],
         "grid.tileSize": ["width", "height"],
         "grid.start": ["x", "y"],
-        "scroll": ["recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize", "pageGrid", "contentInset",
-                   "safeArea", "contentInsetAdjustment", "resize", "pageLimit", "offsetRounding",
-                   "flickAdds", "precision",
-                   "friction", "touchDown", "decelerationStop"],
+        "scroll": [
+            "recenter", "contentSize", "deceleration", "bounces", "paging", "pageSize", "pageGrid", "contentInset",
+            "safeArea", "contentInsetAdjustment", "resize", "pageLimit", "offsetRounding",
+            "flickAdds", "precision",
+            "friction", "touchDown", "decelerationStop",
+        ],
         "scroll.contentSize": ["width", "height"],
         "scroll.pageSize": ["width", "height"],
         "scroll.contentInset": ["top", "left", "bottom", "right"],
         "scroll.safeArea": ["top", "left", "bottom", "right"],
         "pager": ["thresholds", "duration"],
         "pager.thresholds": ["horizontal", "vertical"],
-        "style": ["background", "tileColor", "originTileColor", "borderColor", "borderWidth", "labelColor", "fontSize",
-                  "font", "placeholderColor", "labelFormat"],
-        "layers": ["factor", "placement", "tileSize", "color", "alternateColor", "borderColor", "borderWidth",
-                   "labelColor", "fontSize"],
+        "style": [
+            "background", "tileColor", "originTileColor", "borderColor", "borderWidth", "labelColor", "fontSize",
+            "font", "placeholderColor", "labelFormat",
+        ],
+        "layers": [
+            "factor", "placement", "tileSize", "color", "alternateColor", "borderColor", "borderWidth",
+            "labelColor", "fontSize",
+        ],
         "layers.factor": ["x", "y"],
         "layers.tileSize": ["width", "height"],
         "steps[]": ["drag", "wait", "fling", "scrollTo", "jump", "cancel", "resize", "touches"],
@@ -73,7 +85,6 @@ public enum ScenarioDecoder {
 
     static func keys(_ object: String) -> [String] { keys[object]! }
 
-
     /// Reads each value with its type and range (so errors quote the JSON text at its path), then
     /// checks the whole scenario with `Scenario.validate`: the rules that tie values together and
     /// every limit over the whole timeline.
@@ -82,9 +93,10 @@ public enum ScenarioDecoder {
         let name = try members.required("name").string()
         _ = try members.optional("description")?.string()
         let vp = try members.required("viewport").object("viewport")
-        let viewport = Viewport(width: try vp.required("width").double(in: Allowed.viewportPoints),
-                                height: try vp.required("height").double(in: Allowed.viewportPoints),
-                                scale: try vp.optional("scale")?.int(in: Allowed.scale) ?? 2)
+        let viewport = Viewport(
+            width: try vp.required("width").double(in: Allowed.viewportPoints),
+            height: try vp.required("height").double(in: Allowed.viewportPoints),
+            scale: try vp.optional("scale")?.int(in: Allowed.scale) ?? 2)
         let fps = try members.optional("fps")?.int(in: Allowed.fps) ?? 60
 
         let grid = try decodeGrid(members.optional("grid"))
@@ -100,8 +112,9 @@ public enum ScenarioDecoder {
 
         var steps: [Step] = []
         for node in try members.required("steps").array("steps") { steps.append(try decodeStep(node)) }
-        let scenario = Scenario(name: name, viewport: viewport, fps: fps, grid: grid, scroll: scroll, pager: pager,
-                                style: style, layers: layers, steps: steps)
+        let scenario = Scenario(
+            name: name, viewport: viewport, fps: fps, grid: grid, scroll: scroll, pager: pager,
+            style: style, layers: layers, steps: steps)
         try scenario.validate(limits: limits)
         return scenario
     }
@@ -114,7 +127,9 @@ public enum ScenarioDecoder {
         if let size = g.optional("tileSize") { grid.tileSize = try size.size("grid.tileSize", in: Allowed.tilePoints) }
         if let start = g.optional("start") { grid.start = try start.tile("grid.start") }
         if let buffer = g.optional("buffer") { grid.buffer = try buffer.int(in: Allowed.buffer) }
-        if let n = g.optional("columns"), n.value != .null { grid.columns = try n.int(in: Allowed.axisCount, orNull: true) }
+        if let n = g.optional("columns"), n.value != .null {
+            grid.columns = try n.int(in: Allowed.axisCount, orNull: true)
+        }
         if let n = g.optional("rows"), n.value != .null { grid.rows = try n.int(in: Allowed.axisCount, orNull: true) }
         if let loop = g.optional("loop") { grid.loop = try loop.enumeration(LoopMode.self) }
         if let content = g.optional("content") { grid.content = try content.enumeration(ContentMode.self) }
@@ -135,12 +150,18 @@ public enum ScenarioDecoder {
         if let p = s.optional("paging") { scroll.paging = try p.enumeration(PagingMode.self) }
         if let p = s.optional("pageSize") { scroll.pageSize = try p.size("scroll.pageSize", in: Allowed.pagePoints) }
         if let r = s.optional("recenter") { scroll.recenter = try r.enumeration(RecenterStrategy.self) }
-        if let c = s.optional("contentSize") { scroll.contentSize = try c.size("scroll.contentSize", in: Allowed.contentPoints) }
+        if let c = s.optional("contentSize") {
+            scroll.contentSize = try c.size("scroll.contentSize", in: Allowed.contentPoints)
+        }
         if let d = s.optional("deceleration") { scroll.decelerationRate = try d.decelerationRate() }
         if let g = s.optional("pageGrid") { scroll.pageGrid = try g.enumeration(PageGrid.self) }
-        if let i = s.optional("contentInset") { scroll.contentInset = try i.insets("scroll.contentInset", in: Allowed.insetPoints) }
+        if let i = s.optional("contentInset") {
+            scroll.contentInset = try i.insets("scroll.contentInset", in: Allowed.insetPoints)
+        }
         if let i = s.optional("safeArea") { scroll.safeArea = try i.insets("scroll.safeArea", in: Allowed.insetPoints) }
-        if let a = s.optional("contentInsetAdjustment") { scroll.contentInsetAdjustment = try a.enumeration(InsetAdjustment.self) }
+        if let a = s.optional("contentInsetAdjustment") {
+            scroll.contentInsetAdjustment = try a.enumeration(InsetAdjustment.self)
+        }
         if let r = s.optional("resize") { scroll.resize = try r.enumeration(ResizePolicy.self) }
         if let l = s.optional("pageLimit") { scroll.pageLimit = try l.enumeration(PageLimit.self) }
         if let r = s.optional("offsetRounding") { scroll.offsetRounding = try r.enumeration(OffsetRounding.self) }
@@ -189,7 +210,8 @@ public enum ScenarioDecoder {
     static func decodeStep(_ node: Node) throws(ScenarioError) -> Step {
         let members = try node.object("steps[]", unknownKind: .unknownStep, noun: "step")
         guard members.entries.count == 1, let (name, body) = members.entries.first.map({ ($0.0, $0.1) }) else {
-            throw node.failure(.invalidValue, "a step is an object with exactly one key, one of: \(stepNames.joined(separator: ", "))")
+            throw node.failure(
+                .invalidValue, "a step is an object with exactly one key, one of: \(stepNames.joined(separator: ", "))")
         }
         switch name {
         case "drag":
@@ -204,7 +226,9 @@ public enum ScenarioDecoder {
                     throw t.failure(.invalidValue, "\"release\" goes with \"then\": \"release\" only")
                 }
             }
-            return .drag(by: try d.required("by").vector("drag.by", in: Allowed.distance), duration: duration, release: release, then: then)
+            return .drag(
+                by: try d.required("by").vector("drag.by", in: Allowed.distance), duration: duration, release: release,
+                then: then)
         case "cancel":
             _ = try body.object("cancel")
             return .cancel
@@ -215,16 +239,20 @@ public enum ScenarioDecoder {
             try Touch.checkCount(events.count, members.node.child("events"))
             for event in events {
                 let e = try event.object("touches.events[]")
-                touches.append(Touch(time: try e.required("t").double(in: Allowed.touchTime),
-                                     location: Vector(x: try e.required("x").double(in: Allowed.distance),
-                                                      y: try e.required("y").double(in: Allowed.distance)),
-                                     phase: try e.required("phase").enumeration(Touch.Phase.self)))
+                touches.append(
+                    Touch(
+                        time: try e.required("t").double(in: Allowed.touchTime),
+                        location: Vector(
+                            x: try e.required("x").double(in: Allowed.distance),
+                            y: try e.required("y").double(in: Allowed.distance)),
+                        phase: try e.required("phase").enumeration(Touch.Phase.self)))
             }
             return .touches(touches)
         case "resize":
             let r = try body.object("resize")
-            return .resize(width: try r.required("width").double(in: Allowed.viewportPoints),
-                           height: try r.required("height").double(in: Allowed.viewportPoints))
+            return .resize(
+                width: try r.required("width").double(in: Allowed.viewportPoints),
+                height: try r.required("height").double(in: Allowed.viewportPoints))
         case "wait":
             let w = try body.object("wait")
             if let until = w.optional("until") {

@@ -53,7 +53,9 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         var line = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F {
-                line += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                line +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             } else {
                 line.unicodeScalars.append(scalar)
             }

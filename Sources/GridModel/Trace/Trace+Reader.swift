@@ -48,12 +48,16 @@ package struct TraceLineParser {
     /// - Throws: `TraceLineError` saying what is wrong and at which column.
     package static func parse(_ line: String) throws(TraceLineError) -> TraceFrame {
         let bytes = Array(line.utf8)
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(TraceLineError) in try parse(buffer, 0..<buffer.count) }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(TraceLineError) in
+            try parse(buffer, 0..<buffer.count)
+        }
     }
 
     /// The frame in `bytes[range]`; linear in the range's length.
     /// - Throws: `TraceLineError` saying what is wrong and at which column.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(TraceLineError) -> TraceFrame {
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) throws(TraceLineError) -> TraceFrame {
         var parser = TraceLineParser(bytes, range)
         parser.skipWhitespace()
         let frame = try parser.topLevel()
@@ -64,8 +68,10 @@ package struct TraceLineParser {
 
     /// The trace members this reader keeps (the others are checked and skipped), each with a bit
     /// for duplicate detection.
-    private static let keptKeys: [Trace.Key] = [.frame, .t, .phase, .contentOffset, .recenter, .events, .stats, .edgeHit,
-                                                .contentSize, .tiles, .viewport, .page]
+    private static let keptKeys: [Trace.Key] = [
+        .frame, .t, .phase, .contentOffset, .recenter, .events, .stats, .edgeHit,
+        .contentSize, .tiles, .viewport, .page,
+    ]
 
     /// The text of a short key (longer ones are no key the trace has).
     func name(_ range: Range<Int>) -> String? {
@@ -79,7 +85,9 @@ package struct TraceLineParser {
 
     /// Each `Trace.Field`'s name as bytes: tiles and events have several members each, and matching
     /// bytes makes no string per member.
-    private static let fieldNames: [(name: [UInt8], field: Trace.Field)] = Trace.Field.allCases.map { (Array($0.rawValue.utf8), $0) }
+    private static let fieldNames: [(name: [UInt8], field: Trace.Field)] = Trace.Field.allCases.map {
+        (Array($0.rawValue.utf8), $0)
+    }
 
     func field(_ range: Range<Int>) -> Trace.Field? {
         let count = range.upperBound - range.lowerBound
@@ -97,9 +105,20 @@ package struct TraceLineParser {
 
     mutating func topLevel() throws(TraceLineError) -> TraceFrame {
         guard peek == UInt8(ascii: "{") else { throw error("a trace line is one JSON object") }
-        var frame: Int?, t: Double?, offset: (x: Double, y: Double)?, recenter: (x: Double, y: Double)?
-        var phase: String?, events: [ScrollEvent.Kind] = [], live = 0, pool = 0, edgeHit = false
-        var contentSize: Size?, viewport: Size?, page: TileCoordinate?, tiles: [TraceTile] = [], scrollEvents: [ScrollEvent] = []
+        var frame: Int?
+        var t: Double?
+        var offset: (x: Double, y: Double)?
+        var recenter: (x: Double, y: Double)?
+        var phase: String?
+        var events: [ScrollEvent.Kind] = []
+        var live = 0
+        var pool = 0
+        var edgeHit = false
+        var contentSize: Size?
+        var viewport: Size?
+        var page: TileCoordinate?
+        var tiles: [TraceTile] = []
+        var scrollEvents: [ScrollEvent] = []
         var seen: UInt32 = 0
         if try beginObject(depth: 1) {
             repeat {
@@ -117,7 +136,9 @@ package struct TraceLineParser {
                     let name = try string("phase")
                     // The writer's phases only: another word means the line is not ours or is damaged.
                     guard Phase(rawValue: name) != nil else {
-                        throw error("unknown phase \"\(name)\" (the phases are idle, dragging, decelerating, bouncing, animating)")
+                        throw error(
+                            "unknown phase \"\(name)\" (the phases are idle, dragging, decelerating, bouncing, animating)"
+                        )
                     }
                     phase = name
                 case .contentOffset: offset = try point("contentOffset")
@@ -138,8 +159,9 @@ package struct TraceLineParser {
         guard let t else { throw error("no \"t\"") }
         guard let offset else { throw error("no \"contentOffset\"") }
         guard let phase else { throw error("no \"phase\"") }
-        return TraceFrame(frame: frame, t: t, phase: phase, offsetX: offset.x, offsetY: offset.y,
-                          recenterX: recenter?.x, recenterY: recenter?.y, events: events, live: live, pool: pool, edgeHit: edgeHit,
-                          contentSize: contentSize, viewport: viewport, page: page, tiles: tiles, scrollEvents: scrollEvents)
+        return TraceFrame(
+            frame: frame, t: t, phase: phase, offsetX: offset.x, offsetY: offset.y,
+            recenterX: recenter?.x, recenterY: recenter?.y, events: events, live: live, pool: pool, edgeHit: edgeHit,
+            contentSize: contentSize, viewport: viewport, page: page, tiles: tiles, scrollEvents: scrollEvents)
     }
 }

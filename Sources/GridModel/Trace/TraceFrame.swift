@@ -40,10 +40,12 @@ public struct TraceFrame: Sendable, Equatable {
     /// ```swift
     /// let frame = TraceFrame(frame: 3, t: 0.05, offsetX: 120, events: [.willBeginDragging])
     /// ```
-    public init(frame: Int, t: Double, phase: String = "?", offsetX: Double = 0, offsetY: Double = 0,
-                recenterX: Double? = nil, recenterY: Double? = nil, events: [ScrollEvent.Kind] = [], live: Int = 0,
-                pool: Int = 0, edgeHit: Bool = false, contentSize: Size? = nil, viewport: Size? = nil,
-                page: TileCoordinate? = nil, tiles: [TraceTile] = [], scrollEvents: [ScrollEvent] = []) {
+    public init(
+        frame: Int, t: Double, phase: String = "?", offsetX: Double = 0, offsetY: Double = 0,
+        recenterX: Double? = nil, recenterY: Double? = nil, events: [ScrollEvent.Kind] = [], live: Int = 0,
+        pool: Int = 0, edgeHit: Bool = false, contentSize: Size? = nil, viewport: Size? = nil,
+        page: TileCoordinate? = nil, tiles: [TraceTile] = [], scrollEvents: [ScrollEvent] = []
+    ) {
         self.frame = frame
         self.t = t
         self.phase = phase
@@ -70,17 +72,20 @@ public struct TraceFrame: Sendable, Equatable {
     /// ```
     public init(_ state: FrameState) {
         let scale = Double(state.scale)
-        self.init(frame: state.index, t: state.time, phase: state.phase.rawValue, offsetX: state.contentOffset.x,
-                  offsetY: state.contentOffset.y, recenterX: state.recenterShift?.x, recenterY: state.recenterShift?.y,
-                  events: state.events.map(\.kind), live: state.stats.live, pool: state.stats.pool, edgeHit: state.edgeHit,
-                  contentSize: state.contentSize, viewport: state.viewport, page: state.page,
-                  tiles: state.tiles.map { tile in
-                      let r = tile.pixelRect
-                      return TraceTile(coordinate: tile.coordinate,
-                                       rect: TraceTile.Rect(x: r.x / scale, y: r.y / scale, width: r.width / scale, height: r.height / scale),
-                                       item: tile.item, loaded: tile.loaded)
-                  },
-                  scrollEvents: state.events)
+        self.init(
+            frame: state.index, t: state.time, phase: state.phase.rawValue, offsetX: state.contentOffset.x,
+            offsetY: state.contentOffset.y, recenterX: state.recenterShift?.x, recenterY: state.recenterShift?.y,
+            events: state.events.map(\.kind), live: state.stats.live, pool: state.stats.pool, edgeHit: state.edgeHit,
+            contentSize: state.contentSize, viewport: state.viewport, page: state.page,
+            tiles: state.tiles.map { tile in
+                let r = tile.pixelRect
+                return TraceTile(
+                    coordinate: tile.coordinate,
+                    rect: TraceTile.Rect(
+                        x: r.x / scale, y: r.y / scale, width: r.width / scale, height: r.height / scale),
+                    item: tile.item, loaded: tile.loaded)
+            },
+            scrollEvents: state.events)
     }
 }
 
@@ -92,7 +97,10 @@ public struct TraceTile: Sendable, Equatable {
         public var x: Double, y: Double, width: Double, height: Double
         /// A rectangle of `width` × `height` points at (`x`, `y`).
         public init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x; self.y = y; self.width = width; self.height = height
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
         }
     }
 

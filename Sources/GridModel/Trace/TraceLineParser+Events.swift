@@ -5,7 +5,9 @@ extension TraceLineParser {
     /// events with their payloads when every event has its payload (else none: the kinds still read).
     mutating func eventList() throws(TraceLineError) -> (kinds: [ScrollEvent.Kind], events: [ScrollEvent]) {
         guard peek == UInt8(ascii: "[") else { throw error("events is not an array") }
-        var kinds: [ScrollEvent.Kind] = [], events: [ScrollEvent] = [], complete = true
+        var kinds: [ScrollEvent.Kind] = []
+        var events: [ScrollEvent] = []
+        var complete = true
         if try beginArray(depth: 2) {
             repeat {
                 let (kind, event) = try event()
@@ -19,8 +21,13 @@ extension TraceLineParser {
     /// One event: its kind, and the event with its payload when the payload is there.
     mutating func event() throws(TraceLineError) -> (ScrollEvent.Kind, ScrollEvent?) {
         guard peek == UInt8(ascii: "{") else { throw error("an event is not an object") }
-        var name: String?, vectors: [Trace.Field: Vector] = [:], tile: TileCoordinate?, page: TileCoordinate?
-        var willDecelerate: Bool?, width: Double?, height: Double?
+        var name: String?
+        var vectors: [Trace.Field: Vector] = [:]
+        var tile: TileCoordinate?
+        var page: TileCoordinate?
+        var willDecelerate: Bool?
+        var width: Double?
+        var height: Double?
         if try beginObject(depth: 3) {
             repeat {
                 let raw = try key()
@@ -64,7 +71,9 @@ extension TraceLineParser {
         case .willBeginDragging: event = .willBeginDragging
         case .didScroll: event = .didScroll
         case .willEndDragging:
-            event = vectors[.velocity].flatMap { v in vectors[.targetContentOffset].map { .willEndDragging(velocity: v, targetContentOffset: $0) } }
+            event = vectors[.velocity].flatMap { v in
+                vectors[.targetContentOffset].map { .willEndDragging(velocity: v, targetContentOffset: $0) }
+            }
         case .didEndDragging: event = willDecelerate.map { .didEndDragging(willDecelerate: $0) }
         case .willBeginDecelerating: event = .willBeginDecelerating
         case .didEndDecelerating: event = .didEndDecelerating
@@ -82,13 +91,18 @@ extension TraceLineParser {
     /// {"live": n, "pool": n, ...}; missing counts are 0.
     mutating func stats() throws(TraceLineError) -> (live: Int, pool: Int) {
         guard peek == UInt8(ascii: "{") else { throw error("stats is not an object") }
-        var live = 0, pool = 0
+        var live = 0
+        var pool = 0
         if try beginObject(depth: 2) {
             repeat {
                 let k = stat(try key())
-                if k == .live { live = try integer("stats.live", min: 0) }
-                else if k == .pool { pool = try integer("stats.pool", min: 0) }
-                else { try skipValue(depth: 2) }
+                if k == .live {
+                    live = try integer("stats.live", min: 0)
+                } else if k == .pool {
+                    pool = try integer("stats.pool", min: 0)
+                } else {
+                    try skipValue(depth: 2)
+                }
             } while try nextMember()
         }
         return (live, pool)

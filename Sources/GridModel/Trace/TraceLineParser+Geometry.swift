@@ -3,7 +3,8 @@ extension TraceLineParser {
     /// {"x": number, "y": number, ...}
     mutating func point(_ name: String, depth: Int = 2) throws(TraceLineError) -> (x: Double, y: Double) {
         guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
-        var x: Double?, y: Double?
+        var x: Double?
+        var y: Double?
         if try beginObject(depth: depth) {
             repeat {
                 let k = field(try key())
@@ -30,7 +31,8 @@ extension TraceLineParser {
     /// {"x": whole number, "y": whole number, ...}
     mutating func coordinate(_ name: String, depth: Int) throws(TraceLineError) -> TileCoordinate {
         guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
-        var x: Int64?, y: Int64?
+        var x: Int64?
+        var y: Int64?
         if try beginObject(depth: depth) {
             repeat {
                 let k = field(try key())
@@ -52,7 +54,8 @@ extension TraceLineParser {
     /// {"width": number, "height": number, ...}
     mutating func size(_ name: String) throws(TraceLineError) -> Size {
         guard peek == UInt8(ascii: "{") else { throw error("\(name) is not an object") }
-        var width: Double?, height: Double?
+        var width: Double?
+        var height: Double?
         if try beginObject(depth: 2) {
             repeat {
                 let k = field(try key())
@@ -86,7 +89,11 @@ extension TraceLineParser {
 
     mutating func tile() throws(TraceLineError) -> TraceTile {
         guard peek == UInt8(ascii: "{") else { throw error("a tile is not an object") }
-        var x: Int64?, y: Int64?, rect: TraceTile.Rect?, item: TileCoordinate?, loaded: Bool?
+        var x: Int64?
+        var y: Int64?
+        var rect: TraceTile.Rect?
+        var item: TileCoordinate?
+        var loaded: Bool?
         if try beginObject(depth: 3) {
             repeat {
                 let k = field(try key())
@@ -117,7 +124,9 @@ extension TraceLineParser {
 
     /// [x, y, width, height]
     mutating func rectangle() throws(TraceLineError) -> TraceTile.Rect {
-        guard peek == UInt8(ascii: "["), try beginArray(depth: 4) else { throw error("a tile rect is not [x, y, width, height]") }
+        guard peek == UInt8(ascii: "["), try beginArray(depth: 4) else {
+            throw error("a tile rect is not [x, y, width, height]")
+        }
         var values: [Double] = []
         repeat {
             guard values.count < 4 else { throw error("a tile rect has more than 4 numbers") }
@@ -131,7 +140,9 @@ extension TraceLineParser {
     mutating func tileIndex(_ name: String) throws(TraceLineError) -> Int64 {
         let (double, text) = try numberAndText(name)
         if let value = Int64(text) { return value }
-        guard double == double.rounded(), double.magnitude <= 0x1p53 else { throw error("\(name) \(text) is not a whole number") }
+        guard double == double.rounded(), double.magnitude <= 0x1p53 else {
+            throw error("\(name) \(text) is not a whole number")
+        }
         return Int64(double)
     }
 }

@@ -31,7 +31,10 @@ extension TraceLineParser {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
         index += 1
         skipWhitespace()
-        if peek == UInt8(ascii: "}") { index += 1; return false }
+        if peek == UInt8(ascii: "}") {
+            index += 1
+            return false
+        }
         return true
     }
 
@@ -39,7 +42,10 @@ extension TraceLineParser {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
         index += 1
         skipWhitespace()
-        if peek == UInt8(ascii: "]") { index += 1; return false }
+        if peek == UInt8(ascii: "]") {
+            index += 1
+            return false
+        }
         return true
     }
 
@@ -59,8 +65,12 @@ extension TraceLineParser {
     mutating func nextMember() throws(TraceLineError) -> Bool {
         skipWhitespace()
         switch peek {
-        case UInt8(ascii: ","): index += 1; return true
-        case UInt8(ascii: "}"): index += 1; return false
+        case UInt8(ascii: ","):
+            index += 1
+            return true
+        case UInt8(ascii: "}"):
+            index += 1
+            return false
         case nil: throw error("the line ends inside an object")
         default: throw error("expected ',' or '}'")
         }
@@ -70,8 +80,13 @@ extension TraceLineParser {
     mutating func nextElement() throws(TraceLineError) -> Bool {
         skipWhitespace()
         switch peek {
-        case UInt8(ascii: ","): index += 1; skipWhitespace(); return true
-        case UInt8(ascii: "]"): index += 1; return false
+        case UInt8(ascii: ","):
+            index += 1
+            skipWhitespace()
+            return true
+        case UInt8(ascii: "]"):
+            index += 1
+            return false
         case nil: throw error("the line ends inside an array")
         default: throw error("expected ',' or ']'")
         }
@@ -82,7 +97,10 @@ extension TraceLineParser {
         switch peek {
         case UInt8(ascii: "{"):
             if try beginObject(depth: depth + 1) {
-                repeat { _ = try key(); try skipValue(depth: depth + 1) } while try nextMember()
+                repeat {
+                    _ = try key()
+                    try skipValue(depth: depth + 1)
+                } while try nextMember()
             }
         case UInt8(ascii: "["):
             if try beginArray(depth: depth + 1) {

@@ -5,11 +5,17 @@ extension TraceLineParser {
     }
 
     mutating func numberAndText(_ name: String) throws(TraceLineError) -> (value: Double, text: String) {
-        guard let c = peek, c == UInt8(ascii: "-") || JSONScanner.isDigit(c) else { throw error("\(name) is not a number") }
+        guard let c = peek, c == UInt8(ascii: "-") || JSONScanner.isDigit(c) else {
+            throw error("\(name) is not a number")
+        }
         let text = try scanNumber()
-        guard text.upperBound - text.lowerBound <= Self.maxNumberLength else { throw error("\(name) has over \(Self.maxNumberLength) characters") }
+        guard text.upperBound - text.lowerBound <= Self.maxNumberLength else {
+            throw error("\(name) has over \(Self.maxNumberLength) characters")
+        }
         let string = String(decoding: bytes[text], as: UTF8.self)
-        guard let value = Double(string), value.isFinite else { throw error("\(name) \(string) is not a finite number") }
+        guard let value = Double(string), value.isFinite else {
+            throw error("\(name) \(string) is not a finite number")
+        }
         return (value, string)
     }
 
@@ -25,8 +31,12 @@ extension TraceLineParser {
 
     mutating func bool(_ name: String) throws(TraceLineError) -> Bool {
         switch peek {
-        case UInt8(ascii: "t"): try literal("true"); return true
-        case UInt8(ascii: "f"): try literal("false"); return false
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return true
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return false
         default: throw error("\(name) is not true or false")
         }
     }
@@ -37,14 +47,23 @@ extension TraceLineParser {
         guard peek == UInt8(ascii: "\"") else { throw error("\(name) is not a string") }
         let raw = try scanString()
         var out: [UInt8] = []
-        var i = raw.lowerBound, cut = false
+        var i = raw.lowerBound
+        var cut = false
         while i < raw.upperBound {
-            if out.count > Self.maxNameBytes + 4 { cut = true; break }
-            guard bytes[i] == UInt8(ascii: "\\") else { out.append(bytes[i]); i += 1; continue }
+            if out.count > Self.maxNameBytes + 4 {
+                cut = true
+                break
+            }
+            guard bytes[i] == UInt8(ascii: "\\") else {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
             let e = bytes[i + 1]
             i += 2
             switch e {
-            case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): out.append(0x20)
+            case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                out.append(0x20)
             case UInt8(ascii: "u"):
                 let code = scanner.hex4(at: i)
                 i += 4

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
-public import Rasterizer
-import GridModel
 import GridExport
+import GridModel
+public import Rasterizer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One frame of a failing scenario: what the golden keeps of it (if anything) and what this run drew.
 ///
@@ -78,14 +79,19 @@ public enum CheckArtifacts {
     /// - Throws: `ToolError`: `.invalidInput` for an empty scenario name, a negative frame number, a scenario
     ///   folder that is a symbolic link or a file, or a folder or file that cannot be written (the message names
     ///   it); `.invalidOption` for an `fps` that is not positive and finite or a threshold outside 0...1.
-    public static func write(scenario: String, frames: [FailingFrame], animation: [FailingFrame], fps: Double,
-                             options: PixelMatchOptions, reportFolder: String) throws(ToolError) -> [ScenarioOutcome.Artifact] {
-        guard fps.isFinite, fps > 0 else { throw ToolError(.invalidOption, "the animation's fps must be positive and finite, not \(fps)") }
+    public static func write(
+        scenario: String, frames: [FailingFrame], animation: [FailingFrame], fps: Double,
+        options: PixelMatchOptions, reportFolder: String
+    ) throws(ToolError) -> [ScenarioOutcome.Artifact] {
+        guard fps.isFinite, fps > 0 else {
+            throw ToolError(.invalidOption, "the animation's fps must be positive and finite, not \(fps)")
+        }
         guard options.threshold >= 0 && options.threshold <= 1 else {
             throw ToolError(.invalidOption, "the threshold must be from 0 to 1, not \(options.threshold)")
         }
         let shown = OneLine.quoted(scenario)
-        let written = Array(frames.prefix(maxFramesWritten)), animated = Array(animation.prefix(maxAnimationFrames))
+        let written = Array(frames.prefix(maxFramesWritten))
+        let animated = Array(animation.prefix(maxAnimationFrames))
         if let bad = (written + animated).first(where: { $0.frame < 0 }) {
             throw ToolError(.invalidInput, "scenario \(shown): frame numbers start at 0, not \(bad.frame)")
         }
@@ -95,10 +101,13 @@ public enum CheckArtifacts {
         removeEarlierArtifacts(in: folder)
 
         var artifacts: [ScenarioOutcome.Artifact] = []
-        func save(_ image: Pixmap, _ file: String, _ kind: ScenarioOutcome.Artifact.Kind, _ frame: Int) throws(ToolError) {
+        func save(
+            _ image: Pixmap, _ file: String, _ kind: ScenarioOutcome.Artifact.Kind, _ frame: Int
+        ) throws(ToolError) {
             try save(bytes: try encoded { () throws(RasterError) in try PNGCodec.encode(image) }, file, kind, frame)
         }
-        func save(bytes: [UInt8], _ file: String, _ kind: ScenarioOutcome.Artifact.Kind, _ frame: Int) throws(ToolError) {
+        func save(bytes: [UInt8], _ file: String, _ kind: ScenarioOutcome.Artifact.Kind, _ frame: Int) throws(ToolError)
+        {
             do { try FileOutput.writeAtomically(bytes, to: folder + "/" + file) } catch {
                 throw ToolError(.output, "cannot write the report for scenario \(shown): \(error.message)")
             }
@@ -108,7 +117,9 @@ public enum CheckArtifacts {
             let n = failing.frame
             if let expected = failing.expected { try save(expected, "frame-\(n)-expected.png", .expected, n) }
             try save(failing.actual, "frame-\(n)-actual.png", .actual, n)
-            if let expected = failing.expected, expected.width == failing.actual.width, expected.height == failing.actual.height {
+            if let expected = failing.expected, expected.width == failing.actual.width,
+                expected.height == failing.actual.height
+            {
                 var diffOptions = options
                 diffOptions.makeDiffImage = true
                 if let diff = try PixelMatch.compare(expected, failing.actual, options: diffOptions).diffImage {
@@ -125,7 +136,8 @@ public enum CheckArtifacts {
 
     /// The APNG of `frames` with expected | actual side by side, built and encoded one frame at a time.
     static func sideBySide(_ frames: [FailingFrame], fps: Double) throws(RasterError) -> [UInt8] {
-        var panelWidth = 1, panelHeight = 1
+        var panelWidth = 1
+        var panelHeight = 1
         for f in frames {
             panelWidth = max(panelWidth, f.actual.width, f.expected?.width ?? 0)
             panelHeight = max(panelHeight, f.actual.height, f.expected?.height ?? 0)
@@ -140,8 +152,9 @@ public enum CheckArtifacts {
         }
         let (width, height) = size(factor)
         let panel = (panelWidth + factor - 1) / factor
-        var writer = try PNGAnimationWriter(width: width, height: height, frameCount: frames.count,
-                                            delay: PNGCodec.animationDelay(fps: fps))
+        var writer = try PNGAnimationWriter(
+            width: width, height: height, frameCount: frames.count,
+            delay: PNGCodec.animationDelay(fps: fps))
         var canvas = try Pixmap(width: width, height: height, fill: gapColor)
         for f in frames {
             canvas.clear(gapColor)
@@ -165,7 +178,9 @@ public enum CheckArtifacts {
             for x in 0..<width {
                 let c = ((x + y) / 8) % 2 == 0 ? hatch.0 : hatch.1
                 let i = (y * width + x) * 4
-                pixels[i] = c.r; pixels[i + 1] = c.g; pixels[i + 2] = c.b
+                pixels[i] = c.r
+                pixels[i + 1] = c.g
+                pixels[i + 2] = c.b
             }
         }
         return try Pixmap(width: width, height: height, pixels: pixels)
@@ -175,25 +190,34 @@ public enum CheckArtifacts {
     /// the right and bottom edges). Alpha is kept as the mean too.
     static func scaledDown(_ image: Pixmap, by factor: Int) throws(RasterError) -> Pixmap {
         guard factor > 1 else { return image }
-        let width = (image.width + factor - 1) / factor, height = (image.height + factor - 1) / factor
+        let width = (image.width + factor - 1) / factor
+        let height = (image.height + factor - 1) / factor
         // Smaller than `image`, so the product cannot overflow.
         var out = [UInt8](repeating: 0, count: width * height * 4)
         image.withUnsafeBytes { src in
             for y in 0..<height {
-                let y0 = y * factor, y1 = min(y0 + factor, image.height)
+                let y0 = y * factor
+                let y1 = min(y0 + factor, image.height)
                 for x in 0..<width {
-                    let x0 = x * factor, x1 = min(x0 + factor, image.width)
+                    let x0 = x * factor
+                    let x1 = min(x0 + factor, image.width)
                     var sum = (0, 0, 0, 0)
                     for sy in y0..<y1 {
                         var i = (sy * image.width + x0) * 4
                         for _ in x0..<x1 {
-                            sum.0 += Int(src[i]); sum.1 += Int(src[i + 1]); sum.2 += Int(src[i + 2]); sum.3 += Int(src[i + 3])
+                            sum.0 += Int(src[i])
+                            sum.1 += Int(src[i + 1])
+                            sum.2 += Int(src[i + 2])
+                            sum.3 += Int(src[i + 3])
                             i += 4
                         }
                     }
-                    let count = (y1 - y0) * (x1 - x0), o = (y * width + x) * 4
-                    out[o] = UInt8((sum.0 + count / 2) / count); out[o + 1] = UInt8((sum.1 + count / 2) / count)
-                    out[o + 2] = UInt8((sum.2 + count / 2) / count); out[o + 3] = UInt8((sum.3 + count / 2) / count)
+                    let count = (y1 - y0) * (x1 - x0)
+                    let o = (y * width + x) * 4
+                    out[o] = UInt8((sum.0 + count / 2) / count)
+                    out[o + 1] = UInt8((sum.1 + count / 2) / count)
+                    out[o + 2] = UInt8((sum.2 + count / 2) / count)
+                    out[o + 3] = UInt8((sum.3 + count / 2) / count)
                 }
             }
         }
@@ -203,11 +227,15 @@ public enum CheckArtifacts {
     /// The scenario's folder name: safe on every file system and in a URL path once percent-encoded, and
     /// different for different names (up to the hash of cut names).
     static func folderName(_ scenario: String) throws(ToolError) -> String {
-        guard !scenario.isEmpty else { throw ToolError(.invalidInput, "a scenario with an empty name cannot have a report folder") }
+        guard !scenario.isEmpty else {
+            throw ToolError(.invalidInput, "a scenario with an empty name cannot have a report folder")
+        }
         var name = ""
         for (index, scalar) in scenario.unicodeScalars.enumerated() {
             if index == 0 && scalar == "." || needsEscape(scalar) {
-                for byte in String(scalar).utf8 { name += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+                for byte in String(scalar).utf8 {
+                    name += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
             } else {
                 name.unicodeScalars.append(scalar)
             }
@@ -237,8 +265,8 @@ public enum CheckArtifacts {
 
     /// FNV-1a (64-bit) of the name's UTF-8, as 16 hex digits.
     static func hash(_ s: String) -> String {
-        var h: UInt64 = 0xcbf29ce484222325
-        for byte in s.utf8 { h = (h ^ UInt64(byte)) &* 0x100000001b3 }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in s.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(h, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
@@ -255,7 +283,10 @@ public enum CheckArtifacts {
             if lstat(path, &info) == 0 {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: return path
-                case S_IFLNK: throw ToolError(.invalidInput, "report folder \(shown) is a symbolic link; the report writes only into real folders")
+                case S_IFLNK:
+                    throw ToolError(
+                        .invalidInput,
+                        "report folder \(shown) is a symbolic link; the report writes only into real folders")
                 default: throw ToolError(.invalidInput, "report folder \(shown) exists and is not a folder")
                 }
             }
@@ -282,15 +313,18 @@ public enum CheckArtifacts {
         guard name.hasSuffix(".png") else { return false }
         let parts = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
         func number(_ s: Substring) -> Bool { !s.isEmpty && s.allSatisfy(\.isASCII) && s.allSatisfy(\.isNumber) }
-        if parts.count == 3, parts[0] == "frame", number(parts[1]), ["expected", "actual", "diff"].contains(parts[2]) { return true }
+        if parts.count == 3, parts[0] == "frame", number(parts[1]), ["expected", "actual", "diff"].contains(parts[2]) {
+            return true
+        }
         return parts.count == 3 && parts[0] == "failing" && number(parts[1]) && number(parts[2])
     }
 
     /// Runs an encoder, turning its error into the tools' error type.
     static func encoded(_ body: () throws(RasterError) -> [UInt8]) throws(ToolError) -> [UInt8] {
         do { return try body() } catch {
-            throw ToolError(error.kind == .size ? .overLimit : .invalidInput, "report image: \(error.message)",
-                            limit: error.kind == .size ? .maxAnimationFramePixels : nil)
+            throw ToolError(
+                error.kind == .size ? .overLimit : .invalidInput, "report image: \(error.message)",
+                limit: error.kind == .size ? .maxAnimationFramePixels : nil)
         }
     }
 }

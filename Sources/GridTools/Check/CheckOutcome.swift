@@ -32,8 +32,10 @@ public struct CheckOutcome: Sendable, Equatable {
     public internal(set) var metric: String
 
     /// An outcome with each argument as its property.
-    public init(goldensPath: String, recordMode: RecordMode, scenarios: [ScenarioOutcome],
-                metric: String = PixelMatchOptions.exact.label) {
+    public init(
+        goldensPath: String, recordMode: RecordMode, scenarios: [ScenarioOutcome],
+        metric: String = PixelMatchOptions.exact.label
+    ) {
         self.goldensPath = goldensPath
         self.recordMode = recordMode
         self.scenarios = scenarios
@@ -137,9 +139,11 @@ public struct ScenarioOutcome: Sendable, Equatable {
     }
 
     /// An outcome with each argument as its property.
-    public init(name: String, scenarioPath: String?, verdict: Verdict, summary: String, details: [String] = [],
-                frameCount: Int = 0, firstFailingFrame: Int? = nil, failingFrameCount: Int = 0,
-                artifacts: [Artifact] = [], seconds: Double = 0) {
+    public init(
+        name: String, scenarioPath: String?, verdict: Verdict, summary: String, details: [String] = [],
+        frameCount: Int = 0, firstFailingFrame: Int? = nil, failingFrameCount: Int = 0,
+        artifacts: [Artifact] = [], seconds: Double = 0
+    ) {
         self.name = name
         self.scenarioPath = scenarioPath
         self.verdict = verdict

@@ -16,7 +16,8 @@ extension CheckReport {
     /// ```
     public static func html(_ o: CheckOutcome) -> String {
         let ordered = o.scenarios.enumerated().sorted { a, b in
-            let ra = verdictOrder.firstIndex(of: a.element.verdict) ?? 0, rb = verdictOrder.firstIndex(of: b.element.verdict) ?? 0
+            let ra = verdictOrder.firstIndex(of: a.element.verdict) ?? 0
+            let rb = verdictOrder.firstIndex(of: b.element.verdict) ?? 0
             return ra != rb ? ra < rb : a.offset < b.offset
         }
         let verdict = o.passed ? "passed" : "failed"
@@ -48,12 +49,15 @@ extension CheckReport {
             """
         html += "<h1><span class=\"badge \(verdict)\">\(verdict)</span>render-grid check</h1>\n"
         html += "<p class=\"counts\">\(o.scenarios.count) scenario\(o.scenarios.count == 1 ? "" : "s"): "
-        html += counts(o).map { "<span class=\"\($0.verdict.rawValue)\">\($0.count) \($0.verdict.rawValue)</span>" }.joined(separator: " ")
-        html += "</p>\n<p class=\"meta\">goldens <code>\(Markup.html(o.goldensPath))</code> · record mode <code>\(o.recordMode.rawValue)</code> · metric \(Markup.html(o.metric))</p>\n"
+        html += counts(o).map { "<span class=\"\($0.verdict.rawValue)\">\($0.count) \($0.verdict.rawValue)</span>" }
+            .joined(separator: " ")
+        html +=
+            "</p>\n<p class=\"meta\">goldens <code>\(Markup.html(o.goldensPath))</code> · record mode <code>\(o.recordMode.rawValue)</code> · metric \(Markup.html(o.metric))</p>\n"
         if !ordered.isEmpty {
             html += "<ol class=\"index\">\n"
             for (index, s) in ordered {
-                html += "<li class=\"\(s.verdict.rawValue)\"><a href=\"#scenario-\(index)\">\(Markup.html(s.name))</a> \(s.verdict.rawValue)</li>\n"
+                html +=
+                    "<li class=\"\(s.verdict.rawValue)\"><a href=\"#scenario-\(index)\">\(Markup.html(s.name))</a> \(s.verdict.rawValue)</li>\n"
             }
             html += "</ol>\n"
         }
@@ -68,7 +72,11 @@ extension CheckReport {
         html += "<h2><span class=\"badge\">\(s.verdict.rawValue)</span>\(Markup.html(s.name))</h2>\n"
         html += "<p class=\"summary\">\(Markup.html(s.summary))</p>\n"
         var meta: [String] = []
-        if let path = s.scenarioPath { meta.append("scenario <code>\(Markup.html(path))</code>") } else { meta.append("no scenario file") }
+        if let path = s.scenarioPath {
+            meta.append("scenario <code>\(Markup.html(path))</code>")
+        } else {
+            meta.append("no scenario file")
+        }
         if s.frameCount > 0 { meta.append("\(s.frameCount) frames") }
         if let frame = s.firstFailingFrame { meta.append("first failing frame \(frame)") }
         if let failing = ScenarioOutcome.failingFramesText(s.failingFrameCount) { meta.append(failing) }
@@ -90,7 +98,9 @@ extension CheckReport {
         for frame in frames {
             html += "<div class=\"frame\"><h3>frame \(frame)</h3><div class=\"row\">\n"
             for kind in [ScenarioOutcome.Artifact.Kind.expected, .actual, .diff] {
-                for a in artifacts where a.frame == frame && a.kind == kind { html += figure(a, caption: kind.rawValue) }
+                for a in artifacts where a.frame == frame && a.kind == kind {
+                    html += figure(a, caption: kind.rawValue)
+                }
             }
             html += "</div></div>\n"
         }
@@ -104,10 +114,12 @@ extension CheckReport {
 
     static func figure(_ a: ScenarioOutcome.Artifact, caption: String) -> String {
         guard let link = relativeLink(a.path) else {
-            return "<figure><p class=\"unlinked\">\(Markup.html(a.path)) (not linked: not a relative path inside the report folder)</p>"
+            return
+                "<figure><p class=\"unlinked\">\(Markup.html(a.path)) (not linked: not a relative path inside the report folder)</p>"
                 + "<figcaption>\(Markup.html(caption))</figcaption></figure>\n"
         }
-        return "<figure><a href=\"\(link)\"><img src=\"\(link)\" alt=\"\(a.kind.rawValue), frame \(a.frame)\" loading=\"lazy\"></a>"
+        return
+            "<figure><a href=\"\(link)\"><img src=\"\(link)\" alt=\"\(a.kind.rawValue), frame \(a.frame)\" loading=\"lazy\"></a>"
             + "<figcaption>\(Markup.html(caption)) · <code>\(Markup.html(a.path))</code></figcaption></figure>\n"
     }
 

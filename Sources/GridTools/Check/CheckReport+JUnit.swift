@@ -22,7 +22,8 @@ extension CheckReport {
         let errors = o.scenarios.filter { $0.verdict == .error }.count
         let total = o.scenarios.reduce(0.0) { $0 + seconds($1.seconds) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuite name=\"render-grid check\" tests=\"\(o.scenarios.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\""
+        xml +=
+            "<testsuite name=\"render-grid check\" tests=\"\(o.scenarios.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\""
         xml += " time=\"\(secondsText(total))\">\n"
         xml += "  <properties>\n"
         xml += "    <property name=\"goldens\" value=\"\(xmlAttribute(o.goldensPath))\"/>\n"
@@ -30,20 +31,31 @@ extension CheckReport {
         xml += "    <property name=\"metric\" value=\"\(xmlAttribute(o.metric))\"/>\n"
         xml += "  </properties>\n"
         for s in o.scenarios {
-            xml += "  <testcase classname=\"render-grid.check\" name=\"\(xmlAttribute(s.name))\" time=\"\(secondsText(s.seconds))\""
+            xml +=
+                "  <testcase classname=\"render-grid.check\" name=\"\(xmlAttribute(s.name))\" time=\"\(secondsText(s.seconds))\""
             if let path = s.scenarioPath { xml += " file=\"\(xmlAttribute(path))\"" }
             var body: [String] = []
             if s.verdict == .error {
-                body.append("    <error message=\"\(xmlAttribute(s.summary))\" type=\"error\">" + xmlText(s.summary) + "</error>")
+                body.append(
+                    "    <error message=\"\(xmlAttribute(s.summary))\" type=\"error\">" + xmlText(s.summary)
+                        + "</error>")
             } else if !s.verdict.isPass {
                 var lines = s.details
-                if let frame = s.firstFailingFrame { lines.append("first failing frame: \(frame) (" + (ScenarioOutcome.failingFramesText(s.failingFrameCount) ?? "") + ")") }
+                if let frame = s.firstFailingFrame {
+                    lines.append(
+                        "first failing frame: \(frame) ("
+                            + (ScenarioOutcome.failingFramesText(s.failingFrameCount) ?? "") + ")")
+                }
                 lines += s.artifacts.map { "\($0.kind.rawValue) image: \($0.path)" }
                 if lines.isEmpty { lines = [s.summary] }
-                body.append("    <failure message=\"\(xmlAttribute(s.summary))\" type=\"\(s.verdict.rawValue)\">"
-                            + xmlText(lines.joined(separator: "\n")) + "</failure>")
+                body.append(
+                    "    <failure message=\"\(xmlAttribute(s.summary))\" type=\"\(s.verdict.rawValue)\">"
+                        + xmlText(lines.joined(separator: "\n")) + "</failure>")
             } else if s.verdict != .passed {
-                body.append("    <system-out>" + xmlText(([s.verdict.rawValue + ": " + s.summary] + s.details).joined(separator: "\n")) + "</system-out>")
+                body.append(
+                    "    <system-out>"
+                        + xmlText(([s.verdict.rawValue + ": " + s.summary] + s.details).joined(separator: "\n"))
+                        + "</system-out>")
             }
             xml += body.isEmpty ? "/>\n" : ">\n" + body.joined(separator: "\n") + "\n  </testcase>\n"
         }
@@ -55,7 +67,12 @@ extension CheckReport {
     /// line breaks as character references (so attribute normalization keeps them), characters XML cannot
     /// carry as visible `\u{XXXX}`.
     static func xmlAttribute(_ text: String) -> String {
-        Markup.entities(Markup.visible(text), ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"])
+        Markup.entities(
+            Markup.visible(text),
+            [
+                "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\t": "&#9;", "\n": "&#10;",
+                "\r": "&#13;",
+            ])
     }
 
     /// `text` for XML character data: `&`, `<` and `>` as entities (so `]]>` cannot appear), carriage

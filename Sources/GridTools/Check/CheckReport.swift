@@ -14,7 +14,9 @@ import GridModel
 /// ```
 public enum CheckReport {
     /// The verdicts in the order the HTML report shows them: failures first, then the passes.
-    static let verdictOrder: [ScenarioOutcome.Verdict] = [.error, .failed, .missing, .obsolete, .recorded, .pruned, .passed]
+    static let verdictOrder: [ScenarioOutcome.Verdict] = [
+        .error, .failed, .missing, .obsolete, .recorded, .pruned, .passed,
+    ]
 
     /// How many scenarios have each verdict, in `verdictOrder`, leaving out verdicts no scenario has.
     static func counts(_ o: CheckOutcome) -> [(verdict: ScenarioOutcome.Verdict, count: Int)] {

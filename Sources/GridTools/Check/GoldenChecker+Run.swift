@@ -1,15 +1,17 @@
 import Foundation
+import GridExport
 import GridModel
 import Rasterizer
-import GridExport
 
 /// Running many scenarios: side by side in lanes, and the goldens left without a scenario.
 extension GoldenChecker {
     /// The scenarios' outcomes in order: one after the other with one job or one scenario, else up to `jobs`
     /// side by side, each with its share of the jobs for its frames.
     /// (An error that stops the run is returned with the outcomes before it, its scenario last as `.error`.)
-    static func checkAll(_ list: [Scenario], font: FontRenderer?, options: GoldenOptions,
-                         progress: (@Sendable (ScenarioOutcome) -> Void)?) -> (outcomes: [ScenarioOutcome], error: (any Error)?) {
+    static func checkAll(
+        _ list: [Scenario], font: FontRenderer?, options: GoldenOptions,
+        progress: (@Sendable (ScenarioOutcome) -> Void)?
+    ) -> (outcomes: [ScenarioOutcome], error: (any Error)?) {
         func failed(_ scenario: Scenario, _ error: any Error) -> ScenarioOutcome {
             ScenarioOutcome(name: scenario.name, scenarioPath: scenario.path, verdict: .error, summary: "\(error)")
         }
@@ -86,19 +88,29 @@ extension GoldenChecker {
                 let path = store.folder(name)
                 guard FileInput.kind(of: store.join(path, GoldenStore.manifestName)) != .missing else { continue }
                 try store.checkInside(path)
-                guard let bytes = try? store.read(name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest"),
-                      let manifest = try? GoldenManifest.parse(bytes, path: store.join(path, GoldenStore.manifestName)) else { continue }
+                guard
+                    let bytes = try? store.read(
+                        name, GoldenStore.manifestName, maxBytes: GoldenManifest.maxBytes, what: "golden manifest"),
+                    let manifest = try? GoldenManifest.parse(bytes, path: store.join(path, GoldenStore.manifestName))
+                else { continue }
                 if let recorded = manifest.scenario, let base = GoldenStore.realPath(root),
-                   FileInput.kind(of: store.join(base, recorded)) == .regular { continue }
+                    FileInput.kind(of: store.join(base, recorded)) == .regular
+                {
+                    continue
+                }
                 if options.prune {
                     let held = try store.lockGeneration(name, exclusive: true)  // no reader inside it while it goes
                     store.remove(path: path)
                     held?.release()
-                    outcomes.append(ScenarioOutcome(name: name, scenarioPath: nil, verdict: .pruned,
-                                                    summary: "removed golden \(OneLineName.quoted(path)): its scenario no longer exists"))
+                    outcomes.append(
+                        ScenarioOutcome(
+                            name: name, scenarioPath: nil, verdict: .pruned,
+                            summary: "removed golden \(OneLineName.quoted(path)): its scenario no longer exists"))
                 } else {
-                    outcomes.append(ScenarioOutcome(name: name, scenarioPath: nil, verdict: .obsolete,
-                                                    summary: "golden \(OneLineName.quoted(path)) has no scenario; --prune removes it"))
+                    outcomes.append(
+                        ScenarioOutcome(
+                            name: name, scenarioPath: nil, verdict: .obsolete,
+                            summary: "golden \(OneLineName.quoted(path)) has no scenario; --prune removes it"))
                 }
             }
         }

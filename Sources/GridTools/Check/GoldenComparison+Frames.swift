@@ -1,6 +1,6 @@
+import GridExport
 import GridModel
 import Rasterizer
-import GridExport
 
 /// What one frame's comparison with its golden found: the pure per-frame verdict `check` accumulates.
 struct FrameVerdict {
@@ -20,8 +20,9 @@ struct FrameVerdict {
         static func == (a: Pixels, b: Pixels) -> Bool {
             switch (a, b) {
             case (.same, .same), (.tolerated, .tolerated), (.unpictured, .unpictured): return true
-            case let (.resized(x), .resized(y)): return x == y
-            case let (.differ(c1, a1, p1), .differ(c2, a2, p2)): return c1 == c2 && a1 == a2 && p1 == p2
+            case (.resized(let x), .resized(let y)): return x == y
+            case (.differ(let c1, let a1, let p1), .differ(let c2, let a2, let p2)):
+                return c1 == c2 && a1 == a2 && p1 == p2
             default: return false
             }
         }
@@ -43,8 +44,10 @@ struct FrameVerdict {
 
     /// The verdict for `frame` against the manifest's `expected` entry: `picture` is the key frame that stores the
     /// expected hash (if any), `size` the manifest's size for the frame, `picture(_:)` decodes a key frame.
-    static func judge(_ frame: GoldenFrame, expected: GoldenManifest.Frame, size: (width: Int, height: Int),
-                      picture: Int?, options: GoldenOptions, load: (Int) throws -> Pixmap) throws -> FrameVerdict {
+    static func judge(
+        _ frame: GoldenFrame, expected: GoldenManifest.Frame, size: (width: Int, height: Int),
+        picture: Int?, options: GoldenOptions, load: (Int) throws -> Pixmap
+    ) throws -> FrameVerdict {
         var verdict = FrameVerdict(traceDiffers: frame.trace != expected.trace, pixels: .same)
         guard frame.pixels != expected.pixels else { return verdict }
         guard frame.image.width == size.width && frame.image.height == size.height else {
@@ -59,7 +62,8 @@ struct FrameVerdict {
         let image = try load(picture)
         verdict.expectedImage = image
         let differing = try PixelMatch.compare(image, frame.image, options: options.match).different
-        verdict.pixels = differing > allowed ? .differ(count: differing, allowed: allowed, picture: picture) : .tolerated
+        verdict.pixels =
+            differing > allowed ? .differ(count: differing, allowed: allowed, picture: picture) : .tolerated
         return verdict
     }
 }
@@ -85,21 +89,23 @@ struct ComparisonTally {
         case .same: break
         case .resized(let size):
             if sizeLine == nil {
-                sizeLine = "frame \(i) size changed: \(size.width)×\(size.height) -> \(actualSize.width)×\(actualSize.height)"
+                sizeLine =
+                    "frame \(i) size changed: \(size.width)×\(size.height) -> \(actualSize.width)×\(actualSize.height)"
             }
             if firstPixel == nil {
                 firstPixel = i
                 firstPixelResized = true
             }
-        case let .differ(count, allowed, picture):
+        case .differ(let count, let allowed, let picture):
             if firstPixel == nil {
                 firstPixel = i
                 firstPixelCount = count
             }
             if pixelLines.count < GoldenComparison.maxPixelLines {
-                pixelLines.append("frame \(i): \(GoldenComparison.grouped(count)) pixels differ from "
-                                  + GoldenComparison.comparedWith(frame: i, picture: picture)
-                                  + " (allowed \(GoldenComparison.grouped(allowed)))")
+                pixelLines.append(
+                    "frame \(i): \(GoldenComparison.grouped(count)) pixels differ from "
+                        + GoldenComparison.comparedWith(frame: i, picture: picture)
+                        + " (allowed \(GoldenComparison.grouped(allowed)))")
             }
         case .tolerated:
             tolerated += 1

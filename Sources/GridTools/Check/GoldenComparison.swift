@@ -1,6 +1,6 @@
+import GridExport
 import GridModel
 import Rasterizer
-import GridExport
 
 /// One scenario compared with its golden: the verdict's parts, and the frames a failure report shows.
 struct GoldenComparison {
@@ -23,7 +23,9 @@ struct GoldenComparison {
     /// The golden's files checked before anything is rendered: every key frame is a PNG of the manifest's size
     /// inside the goldens folder, and the trace has one line per frame whose digest is the manifest's.
     /// - Throws: `ToolError(.invalidInput)` naming the file and the fault.
-    static func validate(_ manifest: GoldenManifest, name: String, store: GoldenStore, limits: Limits) throws(ToolError) -> [TraceFrame] {
+    static func validate(
+        _ manifest: GoldenManifest, name: String, store: GoldenStore, limits: Limits
+    ) throws(ToolError) -> [TraceFrame] {
         let folder = store.folder(name)
         for (index, frame) in manifest.frames.enumerated() where frame.key {
             let file = GoldenManifest.keyFrameName(index)
@@ -35,11 +37,17 @@ struct GoldenComparison {
             }
             let expected = manifest.size(of: index)
             guard image.width == expected.width && image.height == expected.height else {
-                throw ToolError(.invalidInput, "golden key frame \(path) is \(image.width)×\(image.height); the manifest says frame \(index) is \(expected.width)×\(expected.height)")
+                throw ToolError(
+                    .invalidInput,
+                    "golden key frame \(path) is \(image.width)×\(image.height); the manifest says frame \(index) is \(expected.width)×\(expected.height)"
+                )
             }
             // The picture a differing frame is compared with must be the frame the manifest hashed.
             guard SHA256.pixels(image) == frame.pixels else {
-                throw ToolError(.invalidInput, "golden key frame \(path) does not match its hash in the manifest (frame \(index)); the golden is damaged: delete it and record it again")
+                throw ToolError(
+                    .invalidInput,
+                    "golden key frame \(path) does not match its hash in the manifest (frame \(index)); the golden is damaged: delete it and record it again"
+                )
             }
         }
         let frames = try trace(manifest, name: name, store: store, tilesOf: [], limits: limits)
@@ -47,9 +55,13 @@ struct GoldenComparison {
         // without a key frame is otherwise compared by its hash alone, which a wrong size would never reach.
         for (index, frame) in frames.enumerated() {
             guard let viewport = frame.viewport else { continue }
-            let drawn = viewport.devicePixels(scale: manifest.scale), said = manifest.size(of: index)
+            let drawn = viewport.devicePixels(scale: manifest.scale)
+            let said = manifest.size(of: index)
             guard drawn == said else {
-                throw ToolError(.invalidInput, "golden manifest \(OneLineName.quoted(store.join(folder, GoldenStore.manifestName))) says frame \(index) is \(said.width)×\(said.height) pixels, but its trace line's viewport is \(TraceText.number(viewport.width))×\(TraceText.number(viewport.height)) points at scale \(manifest.scale), \(drawn.width)×\(drawn.height) pixels; the golden is damaged: delete it and record it again")
+                throw ToolError(
+                    .invalidInput,
+                    "golden manifest \(OneLineName.quoted(store.join(folder, GoldenStore.manifestName))) says frame \(index) is \(said.width)×\(said.height) pixels, but its trace line's viewport is \(TraceText.number(viewport.width))×\(TraceText.number(viewport.height)) points at scale \(manifest.scale), \(drawn.width)×\(drawn.height) pixels; the golden is damaged: delete it and record it again"
+                )
             }
         }
         return frames
@@ -62,29 +74,41 @@ struct GoldenComparison {
     /// The golden's trace, one frame per manifest frame, each line checked against the manifest's digest; tiles
     /// are kept only for the frames in `tilesOf`.
     /// - Throws: `ToolError(.invalidInput)` naming the trace file and the line.
-    static func trace(_ manifest: GoldenManifest, name: String, store: GoldenStore, tilesOf: Set<Int>, limits: Limits) throws(ToolError) -> [TraceFrame] {
+    static func trace(
+        _ manifest: GoldenManifest, name: String, store: GoldenStore, tilesOf: Set<Int>, limits: Limits
+    ) throws(ToolError) -> [TraceFrame] {
         let tracePath = store.join(store.folder(name), GoldenStore.traceName)
         let shown = OneLineName.quoted(tracePath)
-        let packed = try store.read(name, GoldenStore.traceName, maxBytes: GoldenManifest.maxTraceBytes, what: "golden trace")
+        let packed = try store.read(
+            name, GoldenStore.traceName, maxBytes: GoldenManifest.maxTraceBytes, what: "golden trace")
         var frames: [TraceFrame] = []
         frames.reserveCapacity(manifest.frameCount)
         do throws(ToolError) {
             let maxLine = GoldenManifest.maxTraceLineBytes(maxLiveTiles: limits.maxLiveTiles)
-            try Gzip.forEachLine(packed, maxBytes: GoldenManifest.maxTraceBytes, maxLineBytes: maxLine) { (buffer, range) throws(ToolError) in
+            try Gzip.forEachLine(packed, maxBytes: GoldenManifest.maxTraceBytes, maxLineBytes: maxLine) {
+                (buffer, range) throws(ToolError) in
                 let index = frames.count
                 guard index < manifest.frameCount else {
-                    throw ToolError(.invalidInput, "golden trace \(shown) has more lines than the manifest's \(manifest.frameCount) frames")
+                    throw ToolError(
+                        .invalidInput,
+                        "golden trace \(shown) has more lines than the manifest's \(manifest.frameCount) frames")
                 }
                 let digest = String(SHA256.hex(Array(buffer[range])).prefix(16))
                 guard digest == manifest.frames[index].trace else {
-                    throw ToolError(.invalidInput, "golden trace \(shown) line \(index + 1) does not match the manifest's digest for frame \(index)")
+                    throw ToolError(
+                        .invalidInput,
+                        "golden trace \(shown) line \(index + 1) does not match the manifest's digest for frame \(index)"
+                    )
                 }
                 var frame: TraceFrame
                 do throws(TraceLineError) { frame = try TraceLineParser.parse(buffer, range) } catch {
-                    throw ToolError(.invalidInput, "golden trace \(shown): line \(index + 1) is not a render-grid trace line: \(error.message)")
+                    throw ToolError(
+                        .invalidInput,
+                        "golden trace \(shown): line \(index + 1) is not a render-grid trace line: \(error.message)")
                 }
                 guard frame.frame == index else {
-                    throw ToolError(.invalidInput, "golden trace \(shown): line \(index + 1) is frame \(frame.frame), not \(index)")
+                    throw ToolError(
+                        .invalidInput, "golden trace \(shown): line \(index + 1) is frame \(frame.frame), not \(index)")
                 }
                 if !tilesOf.contains(index) { frame.tiles = [] }
                 frames.append(frame)
@@ -93,12 +117,17 @@ struct GoldenComparison {
             guard error.message.hasPrefix("golden trace ") else {
                 // The whole trace over its limit says which limit; a line over its own says it already.
                 let total = error.kind == .overLimit && !error.message.hasPrefix("line ")
-                throw ToolError(error.kind, "golden trace \(shown): \(error.message)" + (total ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
+                throw ToolError(
+                    error.kind,
+                    "golden trace \(shown): \(error.message)"
+                        + (total ? " of \(GoldenManifest.maxTraceBytes) bytes" : ""), limit: error.limit)
             }
             throw error
         }
         guard frames.count == manifest.frameCount else {
-            throw ToolError(.invalidInput, "golden trace \(shown) has \(frames.count) lines; the manifest lists \(manifest.frameCount) frames")
+            throw ToolError(
+                .invalidInput,
+                "golden trace \(shown) has \(frames.count) lines; the manifest lists \(manifest.frameCount) frames")
         }
         return frames
     }
@@ -111,22 +140,29 @@ struct GoldenComparison {
                 guard let name, let hash else { return "no font" }
                 return "font \(name) (sha256 \(hash.prefix(12))…)"
             }
-            parts.append("the golden was drawn with \(font(manifest.fontName, manifest.fontSHA256)), this run with \(font(identity.fontName, identity.fontSHA256))")
+            parts.append(
+                "the golden was drawn with \(font(manifest.fontName, manifest.fontSHA256)), this run with \(font(identity.fontName, identity.fontSHA256))"
+            )
         }
         if manifest.freeType != identity.freeType {
-            parts.append("the golden was drawn with FreeType \(manifest.freeType), this machine has FreeType \(identity.freeType)")
+            parts.append(
+                "the golden was drawn with FreeType \(manifest.freeType), this machine has FreeType \(identity.freeType)"
+            )
         }
         guard !parts.isEmpty else { return nil }
         // A pinned font file cannot fix another FreeType: only recording where the check runs can.
-        let fix = manifest.fontSHA256 != identity.fontSHA256
+        let fix =
+            manifest.fontSHA256 != identity.fontSHA256
             ? "record goldens on CI, or pin a font file kept in the repository with --font or style.font"
             : "record goldens on the machine that checks them (CI), or on one with the same FreeType"
         return "machine drift: " + parts.joined(separator: "; ") + ": label pixels may differ; " + fix
     }
 
     /// Compares `source` with its golden (already validated: `expectedTrace` is its trace).
-    static func compare(_ source: GoldenSource, name: String, manifest: GoldenManifest,
-                        expectedTrace: [TraceFrame], store: GoldenStore, options: GoldenOptions) throws -> GoldenComparison {
+    static func compare(
+        _ source: GoldenSource, name: String, manifest: GoldenManifest,
+        expectedTrace: [TraceFrame], store: GoldenStore, options: GoldenOptions
+    ) throws -> GoldenComparison {
         let identity = source.identity
         var result = GoldenComparison()
         let drift = drift(manifest, identity)
@@ -137,7 +173,8 @@ struct GoldenComparison {
             result.details.append("\(source.input) changed since the golden was recorded")
         }
         if manifest.renderGrid != identity.renderGrid {
-            result.details.append("the golden was recorded by render-grid \(manifest.renderGrid), this is \(identity.renderGrid)")
+            result.details.append(
+                "the golden was recorded by render-grid \(manifest.renderGrid), this is \(identity.renderGrid)")
         }
         let keep = options.reportFolder != nil
         // The stored picture of each hash: a frame equal to a stored one has no file of its own.
@@ -145,10 +182,13 @@ struct GoldenComparison {
         for (index, frame) in manifest.frames.enumerated() where frame.key && pictures[frame.pixels] == nil {
             pictures[frame.pixels] = index
         }
-        func load(_ picture: Int) throws -> Pixmap { try keyFrame(picture, name: name, store: store, manifest: manifest) }
+        func load(_ picture: Int) throws -> Pixmap {
+            try keyFrame(picture, name: name, store: store, manifest: manifest)
+        }
         var actualTrace: [TraceFrame] = []
         var tileFrames = Set<Int>()
-        var tally = ComparisonTally(), report = FailureFrames()
+        var tally = ComparisonTally()
+        var report = FailureFrames()
         var count = 0
         try GoldenFrames.render(source, jobs: options.jobs, cancellation: options.cancellation) { frame in
             let i = frame.index
@@ -163,138 +203,28 @@ struct GoldenComparison {
             }
             actualTrace.append(line)
             guard i < manifest.frames.count else { return }
-            let expected = manifest.frames[i], size = manifest.size(of: i), picture = pictures[expected.pixels]
-            var verdict = try FrameVerdict.judge(frame, expected: expected, size: size, picture: picture,
-                                                 options: options, load: load)
+            let expected = manifest.frames[i]
+            let size = manifest.size(of: i)
+            let picture = pictures[expected.pixels]
+            var verdict = try FrameVerdict.judge(
+                frame, expected: expected, size: size, picture: picture,
+                options: options, load: load)
             tally.add(verdict, index: i, actualSize: (frame.image.width, frame.image.height))
             guard keep, verdict.fails || report.animating else { return }
-            if verdict.expectedImage == nil, let picture, frame.image.width == size.width, frame.image.height == size.height {
+            if verdict.expectedImage == nil, let picture, frame.image.width == size.width,
+                frame.image.height == size.height
+            {
                 verdict.expectedImage = try load(picture)
             }
-            report.add(FailingFrame(frame: i, expected: verdict.expectedImage, actual: frame.image), fails: verdict.fails)
+            report.add(
+                FailingFrame(frame: i, expected: verdict.expectedImage, actual: frame.image), fails: verdict.fails)
         }
         (result.failing, result.animation) = report.finished(lastFailing: tally.lastFailing)
         result.frameCount = count
-        return try finish(result, tally: tally, count: count, manifest: manifest, drift: drift, expectedTrace: expectedTrace,
-                          actualTrace: actualTrace, tileFrames: tileFrames, identity: identity, name: name, store: store,
-                          options: options)
-    }
-
-    /// The verdict when the golden was recorded with options that make every frame incomparable (scale,
-    /// reference, fps), else nil.
-    static func incomparable(_ manifest: GoldenManifest, _ identity: GoldenIdentity, drift: String?,
-                             result: GoldenComparison) -> GoldenComparison? {
-        var sequence: [String] = []
-        if manifest.scale != identity.scale {
-            sequence.append("recorded with other options: scale \(manifest.scale), this run scale \(identity.scale) (--scale or viewport.scale)")
-        }
-        if manifest.reference != identity.reference {
-            sequence.append("recorded with other options: reference \(manifest.reference), this run \(identity.reference)")
-        }
-        if manifest.fps != identity.fps { sequence.append("fps changed: \(manifest.fps) -> \(identity.fps)") }
-        guard !sequence.isEmpty else { return nil }
-        var result = result
-        result.failed = true
-        result.details += sequence
-        result.frameCount = manifest.frameCount
-        result.firstFailingFrame = 0
-        result.failingFrameCount = manifest.frameCount
-        result.summary = (drift.map { _ in "machine drift; " } ?? "") + sequence[0]
-        return result
-    }
-
-    /// The comparison's verdict, details and summary from the tally of its frames.
-    static func finish(_ result: GoldenComparison, tally: ComparisonTally, count: Int, manifest: GoldenManifest,
-                       drift: String?, expectedTrace: [TraceFrame], actualTrace: [TraceFrame], tileFrames: Set<Int>,
-                       identity: GoldenIdentity, name: String, store: GoldenStore, options: GoldenOptions) throws -> GoldenComparison {
-        var result = result
-        var sequence: [String] = []
-        if count != manifest.frameCount {
-            sequence.append("frame count changed: \(manifest.frameCount) -> \(count)")
-        }
-        if let sizeLine = tally.sizeLine { sequence.append(sizeLine) }
-        let countFails = count != manifest.frameCount
-        let first = [tally.firstPixel, tally.firstTrace, countFails ? min(count, manifest.frameCount) : nil].compactMap { $0 }.min()
-        result.failed = first != nil
-        result.firstFailingFrame = first
-        result.failingFrameCount = tally.failing + abs(count - manifest.frameCount)
-        guard let first else {
-            if let drift { result.details.removeAll { $0 == drift } }  // (said once, in the summary)
-            result.summary = "\(grouped(count)) frame\(count == 1 ? " matches" : "s match")"
-                + (tally.tolerated > 0 ? " (\(tally.tolerated) within tolerance of their key frames)" : "")
-                + (drift != nil ? "; note: " + drift! : "")
-            return result
-        }
-        // The golden's tiles of the frames whose line differs, read again now that they are known.
-        let expectedFrames = tileFrames.isEmpty ? expectedTrace
-            : try trace(manifest, name: name, store: store, tilesOf: tileFrames, limits: options.limits)
-        let traceLines = traceFindings(expected: expectedFrames, actual: actualTrace, plain: expectedTrace,
-                                       firstTrace: tally.firstTrace, countFails: countFails, scale: identity.scale)
-        var pixelLines = tally.pixelLines
-        if let firstHashOnly = tally.firstHashOnly {
-            let why = drift != nil && tally.firstTrace == nil
-                ? "the trace agrees, so the machine drift above explains them"
-                : "the trace diff explains them"
-            let n = tally.hashOnly
-            pixelLines.append("\(grouped(n)) frame\(n == 1 ? "" : "s") from frame \(firstHashOnly) differ\(n == 1 ? "s" : "") by hash with no key frame stored to compare with (\(why))")
-        }
-        result.details += sequence + traceLines + pixelLines
-        result.summary = summary(first: first, count: count, tally: tally, sequence: sequence, drift: drift,
-                                 failingFrameCount: result.failingFrameCount)
-        return result
-    }
-
-    /// The trace diff's findings for a failing comparison, led by why the first frame whose line differs fails when
-    /// the diff (which compares offsets to a device pixel) names a later one.
-    static func traceFindings(expected: [TraceFrame], actual: [TraceFrame], plain expectedTrace: [TraceFrame],
-                              firstTrace: Int?, countFails: Bool, scale: Int) -> [String] {
-        let diff = TraceDiff.compare(expected: expected, actual: actual, scale: scale)
-        // The sequence verdict already says a changed frame count.
-        var lines = diff.findings.filter { !(countFails && $0.hasPrefix("frame count ")) } + diff.summary
-        guard let firstTrace, firstTrace < (diff.firstDifferingFrame ?? Int.max) else { return lines }
-        let end = min(diff.firstDifferingFrame ?? Int.max, expectedTrace.count, actual.count)
-        var largest = 0.0
-        if firstTrace < end {
-            for i in firstTrace..<end {
-                largest = max(largest, abs(expectedTrace[i].offsetX - actual[i].offsetX),
-                              abs(expectedTrace[i].offsetY - actual[i].offsetY))
-            }
-        }
-        if largest > 0 {
-            let until = diff.firstDifferingFrame.map { " until frame \($0)" } ?? ""
-            lines.insert("frame \(firstTrace): the trace differs below a device pixel (content offsets differ by at most \(TraceText.number(largest)) pt\(until))", at: 0)
-        } else {
-            lines.insert("frame \(firstTrace): the trace line differs from the golden's in a field the trace diff does not compare (tile ids, sizes or stats)", at: 0)
-        }
-        return lines
-    }
-
-    /// The one-line summary of a failing comparison whose first failing frame is `first`.
-    static func summary(first: Int, count: Int, tally: ComparisonTally, sequence: [String], drift: String?,
-                        failingFrameCount: Int) -> String {
-        var summary = drift != nil ? "machine drift; " : ""
-        if let firstPixel = tally.firstPixel, firstPixel == first {
-            summary += "frame \(first) of \(count) differs"
-            if let n = tally.firstPixelCount {
-                summary += ": \(grouped(n)) pixel\(n == 1 ? "" : "s")"
-            } else if tally.firstPixelResized {
-                let size = tally.sizeLine.map { $0.replacingOccurrences(of: "frame \(first) size changed: ", with: "") }
-                summary += ": its size changed (\(size ?? "see below"))"
-            } else if drift != nil && tally.firstTrace == nil {
-                summary += " (no key frame stored; the trace agrees, so the machine drift explains it)"
-            } else {
-                summary += " (no key frame stored; see the trace diff)"
-            }
-        } else if let firstTrace = tally.firstTrace, firstTrace == first {
-            summary += "the trace differs from frame \(first) of \(count)"
-        } else {
-            summary += sequence.first ?? "frame \(first) differs"
-        }
-        // The count every report states (`ScenarioOutcome.failingFrameCount`), frames only one sequence has included.
-        if failingFrameCount > 1, let text = ScenarioOutcome.failingFramesText(failingFrameCount) {
-            summary += " (\(text))"
-        }
-        return summary
+        return try finish(
+            result, tally: tally, count: count, manifest: manifest, drift: drift, expectedTrace: expectedTrace,
+            actualTrace: actualTrace, tileFrames: tileFrames, identity: identity, name: name, store: store,
+            options: options)
     }
 
     /// The failing frames whose images the report writes (at most `CheckArtifacts.maxFramesWritten`, in frame
@@ -310,7 +240,8 @@ struct GoldenComparison {
 
     /// What frame `frame` was compared with: its own key frame, or the key frame that stores its (equal) pixels.
     static func comparedWith(frame: Int, picture: Int) -> String {
-        frame == picture ? "the golden's key frame \(frame)"
+        frame == picture
+            ? "the golden's key frame \(frame)"
             : "the golden's frame \(frame) (its pixels are stored once, as key frame \(picture))"
     }
 
@@ -319,7 +250,10 @@ struct GoldenComparison {
         let file = GoldenManifest.keyFrameName(index)
         let bytes = try store.read(name, file, maxBytes: GoldenManifest.maxKeyFrameBytes, what: "golden key frame")
         do { return try PNGCodec.decode(bytes, maxPixels: manifest.maxFramePixels) } catch {
-            throw ToolError(.invalidInput, "golden key frame \(OneLineName.quoted(store.join(store.folder(name), file))) is not a usable PNG: \(error.message)")
+            throw ToolError(
+                .invalidInput,
+                "golden key frame \(OneLineName.quoted(store.join(store.folder(name), file))) is not a usable PNG: \(error.message)"
+            )
         }
     }
 

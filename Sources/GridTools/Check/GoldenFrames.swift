@@ -1,7 +1,7 @@
 import Foundation
+import GridExport
 import GridModel
 import Rasterizer
-import GridExport
 
 /// One frame of a golden's source: its index, its trace line read back, its pixels, the SHA-256 of its pixels,
 /// and its trace line with that line's digest.
@@ -29,8 +29,10 @@ enum GoldenFrames {
     /// Calls `body` with every frame of `source` in order, on the calling thread.
     /// - Throws: what the source throws, or `ToolError(.invalidInput)` for a recorded trace line that does not
     ///   read back, or whose frame number is not its position.
-    static func render(_ source: GoldenSource, jobs: Int, cancellation: Cancellation? = nil,
-                       body: (GoldenFrame) throws -> Void) throws {
+    static func render(
+        _ source: GoldenSource, jobs: Int, cancellation: Cancellation? = nil,
+        body: (GoldenFrame) throws -> Void
+    ) throws {
         let batchSize = max(1, jobs) * framesPerJob
         var batch: [GoldenSource.Frame] = []
         batch.reserveCapacity(batchSize)
@@ -44,14 +46,21 @@ enum GoldenFrames {
                 switch digests.parsed {
                 case .success(let parsed): line = parsed
                 case .failure(let error):
-                    throw ToolError(.invalidInput, "\(source.description): trace line \(next + 1) is not a render-grid trace line: \(error.message)")
+                    throw ToolError(
+                        .invalidInput,
+                        "\(source.description): trace line \(next + 1) is not a render-grid trace line: \(error.message)"
+                    )
                 }
                 guard line.frame == next else {
-                    throw ToolError(.invalidInput, "\(source.description): trace line \(next + 1) is frame \(line.frame), not \(next)")
+                    throw ToolError(
+                        .invalidInput,
+                        "\(source.description): trace line \(next + 1) is frame \(line.frame), not \(next)")
                 }
                 next += 1
-                try body(GoldenFrame(line: line, image: frame.image, pixels: digests.pixels,
-                                     traceLine: digests.line, trace: digests.trace))
+                try body(
+                    GoldenFrame(
+                        line: line, image: frame.image, pixels: digests.pixels,
+                        traceLine: digests.line, trace: digests.trace))
             }
             if let digests = hashed.last { previous = digests.pixels }
             batch.removeAll(keepingCapacity: true)
@@ -64,11 +73,15 @@ enum GoldenFrames {
     }
 
     /// A scenario's frames (`GoldenSource.scenario`), for callers that have no identity to check.
-    static func render(_ loaded: ScenarioFile, reference: Bool, jobs: Int, limits: Limits, cancellation: Cancellation? = nil,
-                       body: (GoldenFrame) throws -> Void) throws {
-        let identity = GoldenIdentity(scenarioSHA256: "", scale: loaded.scenario.viewport.scale, fps: loaded.scenario.fps,
-                                      reference: reference, fontName: nil, fontSHA256: nil, freeType: "", renderGrid: "")
-        try render(.scenario(loaded, identity: identity, limits: limits), jobs: jobs, cancellation: cancellation, body: body)
+    static func render(
+        _ loaded: ScenarioFile, reference: Bool, jobs: Int, limits: Limits, cancellation: Cancellation? = nil,
+        body: (GoldenFrame) throws -> Void
+    ) throws {
+        let identity = GoldenIdentity(
+            scenarioSHA256: "", scale: loaded.scenario.viewport.scale, fps: loaded.scenario.fps,
+            reference: reference, fontName: nil, fontSHA256: nil, freeType: "", renderGrid: "")
+        try render(
+            .scenario(loaded, identity: identity, limits: limits), jobs: jobs, cancellation: cancellation, body: body)
     }
 
     /// A frame's digests and its line read back.
@@ -94,7 +107,9 @@ enum GoldenFrames {
                 parsed = .success(TraceFrame(state))
             } else {
                 line = frame.traceLine ?? ""
-                do throws(TraceLineError) { parsed = .success(try TraceLineParser.parse(line)) } catch { parsed = .failure(error) }
+                do throws(TraceLineError) { parsed = .success(try TraceLineParser.parse(line)) } catch {
+                    parsed = .failure(error)
+                }
             }
             let trace = String(SHA256.hex(Array(line.utf8)).prefix(16))
             var pixels = ""

@@ -42,66 +42,28 @@ enum Gzip {
     /// `maxLineBytes` bytes, whatever the size.
     /// - Throws: as `decompress`, `.overLimit` for a line longer than `maxLineBytes` (found before it is held),
     ///   and what `body` throws.
-    static func forEachLine(_ bytes: [UInt8], maxBytes: Int, maxLineBytes: Int,
-                            _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void) throws(ToolError) {
-        /// The line carried over from one chunk to the next, and what `body` threw.
-        final class Lines {
-            var carry: [UInt8] = []
-            var error: ToolError?
-            /// Lines handed to body so far.
-            var count = 0
-            let maxLineBytes: Int
-            let body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void
-            init(_ maxLineBytes: Int, _ body: @escaping (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void) {
-                self.maxLineBytes = maxLineBytes
-                self.body = body
-            }
-
-            /// Throws when the line being read, `carry` and then `more` bytes, is longer than `maxLineBytes`.
-            func bound(_ more: Int) throws(ToolError) {
-                guard more > maxLineBytes - carry.count else { return }
-                throw ToolError(.overLimit, "line \(count + 1) is longer than \(maxLineBytes) bytes, the longest trace line read")
-            }
-
-            /// Hands every line completed by `chunk` to body; false once it threw.
-            func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
-                var start = 0
-                do throws(ToolError) {
-                    while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                        try bound(newline - start)
-                        count += 1
-                        if carry.isEmpty {
-                            try body(chunk, start..<newline)
-                        } else {
-                            carry.append(contentsOf: chunk[start..<newline])
-                            try carry.withUnsafeBufferPointer { (line) throws(ToolError) in try body(line, 0..<line.count) }
-                            carry.removeAll(keepingCapacity: true)
-                        }
-                        start = newline + 1
-                    }
-                    try bound(chunk.count - start)
-                } catch {
-                    self.error = error
-                    return false
-                }
-                carry.append(contentsOf: chunk[start...])
-                return true
-            }
-        }
+    static func forEachLine(
+        _ bytes: [UInt8], maxBytes: Int, maxLineBytes: Int,
+        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void
+    ) throws(ToolError) {
         var message = [CChar](repeating: 0, count: 256)
         var caught: ToolError?
         let status: Int32 = withoutActuallyEscaping(body) { body in
-            let lines = Lines(maxLineBytes, body)
+            let lines = GzipLines(maxLineBytes, body)
             let context = Unmanaged.passUnretained(lines).toOpaque()
             let status = bytes.withUnsafeBufferPointer { input in
-                rg_gzip_decompress_stream(input.baseAddress, input.count, max(0, maxBytes), context, { context, data, length in
-                    let lines = Unmanaged<Lines>.fromOpaque(context!).takeUnretainedValue()
-                    return lines.feed(UnsafeBufferPointer(start: data, count: length)) ? 0 : 1
-                }, &message, message.count)
+                rg_gzip_decompress_stream(
+                    input.baseAddress, input.count, max(0, maxBytes), context,
+                    { context, data, length in
+                        let lines = Unmanaged<GzipLines>.fromOpaque(context!).takeUnretainedValue()
+                        return lines.feed(UnsafeBufferPointer(start: data, count: length)) ? 0 : 1
+                    }, &message, message.count)
             }
             if status == 0 && !lines.carry.isEmpty {
                 do throws(ToolError) {
-                    try lines.carry.withUnsafeBufferPointer { (line) throws(ToolError) in try lines.body(line, 0..<line.count) }
+                    try lines.carry.withUnsafeBufferPointer { (line) throws(ToolError) in
+                        try lines.body(line, 0..<line.count)
+                    }
                 } catch { lines.error = error }
             }
             caught = lines.error
@@ -116,5 +78,57 @@ enum Gzip {
     /// A C message buffer as text.
     private static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// `Gzip.forEachLine`'s state between chunks: the line carried over from one chunk to the next, and what `body`
+/// threw.
+final class GzipLines {
+    var carry: [UInt8] = []
+    var error: ToolError?
+    /// Lines handed to body so far.
+    var count = 0
+    let maxLineBytes: Int
+    let body: (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void
+    init(
+        _ maxLineBytes: Int,
+        _ body: @escaping (UnsafeBufferPointer<UInt8>, Range<Int>) throws(ToolError) -> Void
+    ) {
+        self.maxLineBytes = maxLineBytes
+        self.body = body
+    }
+
+    /// Throws when the line being read, `carry` and then `more` bytes, is longer than `maxLineBytes`.
+    func bound(_ more: Int) throws(ToolError) {
+        guard more > maxLineBytes - carry.count else { return }
+        throw ToolError(
+            .overLimit, "line \(count + 1) is longer than \(maxLineBytes) bytes, the longest trace line read")
+    }
+
+    /// Hands every line completed by `chunk` to body; false once it threw.
+    func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        do throws(ToolError) {
+            while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                try bound(newline - start)
+                count += 1
+                if carry.isEmpty {
+                    try body(chunk, start..<newline)
+                } else {
+                    carry.append(contentsOf: chunk[start..<newline])
+                    try carry.withUnsafeBufferPointer { (line) throws(ToolError) in
+                        try body(line, 0..<line.count)
+                    }
+                    carry.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            try bound(chunk.count - start)
+        } catch {
+            self.error = error
+            return false
+        }
+        carry.append(contentsOf: chunk[start...])
+        return true
     }
 }

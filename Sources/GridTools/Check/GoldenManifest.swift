@@ -88,9 +88,11 @@ public struct GoldenManifest: Sendable, Equatable {
     public var scenario: String?
 
     /// A manifest with each argument as its property.
-    public init(renderGrid: String, scenarioSHA256: String, scale: Int, fps: Int, frameCount: Int, reference: Bool,
-                width: Int, height: Int, fontName: String?, fontSHA256: String?, freeType: String, keyFrames: String,
-                frames: [Frame], scenario: String? = nil) {
+    public init(
+        renderGrid: String, scenarioSHA256: String, scale: Int, fps: Int, frameCount: Int, reference: Bool,
+        width: Int, height: Int, fontName: String?, fontSHA256: String?, freeType: String, keyFrames: String,
+        frames: [Frame], scenario: String? = nil
+    ) {
         self.scenario = scenario
         self.renderGrid = renderGrid
         self.scenarioSHA256 = scenarioSHA256
@@ -149,8 +151,11 @@ public struct GoldenManifest: Sendable, Equatable {
         out += "  \"frames\": ["
         for (index, frame) in frames.enumerated() {
             out += index == 0 ? "\n" : ",\n"
-            out += "    {\"frame\": \(index), \"pixels\": \"\(frame.pixels)\", \"trace\": \"\(frame.trace)\", \"key\": \(frame.key)"
-            if let width = frame.width, let height = frame.height { out += ", \"width\": \(width), \"height\": \(height)" }
+            out +=
+                "    {\"frame\": \(index), \"pixels\": \"\(frame.pixels)\", \"trace\": \"\(frame.trace)\", \"key\": \(frame.key)"
+            if let width = frame.width, let height = frame.height {
+                out += ", \"width\": \(width), \"height\": \(height)"
+            }
             out += "}"
         }
         out += frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
@@ -171,11 +176,14 @@ public struct GoldenManifest: Sendable, Equatable {
         do { root = try JSONParser.parse(bytes) } catch {
             throw ToolError(.invalidInput, "golden manifest \(shown): not valid JSON: \(error.message)")
         }
-        guard case .object(let members) = root else { throw ToolError(.invalidInput, "golden manifest \(shown): not a JSON object") }
+        guard case .object(let members) = root else {
+            throw ToolError(.invalidInput, "golden manifest \(shown): not a JSON object")
+        }
         let f = ManifestFields(shown: shown, members: members)
         let format = try f.int("format", 0...Int.max)
         guard format == formatVersion else {
-            throw f.bad("format \(format) is not \(formatVersion), the one this render-grid reads; record the golden again")
+            throw f.bad(
+                "format \(format) is not \(formatVersion), the one this render-grid reads; record the golden again")
         }
         let frameCount = try f.int("frameCount", 0...100_000_000)
         var manifest = GoldenManifest(
@@ -247,7 +255,8 @@ struct ManifestFields {
     }
 
     func hash(_ text: String, digits: Int, _ what: String) throws(ToolError) -> String {
-        guard text.utf8.count == digits, text.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
+        guard text.utf8.count == digits, text.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
+        else {
             throw bad("\(what) is not \(digits) lower-case hex digits: \"\(OneLineName.cut(text))\"")
         }
         return text
@@ -256,7 +265,12 @@ struct ManifestFields {
     /// The manifest's `frames[index]`.
     func frame(_ item: JSONValue, index: Int) throws(ToolError) -> GoldenManifest.Frame {
         guard case .object(let entry) = item else { throw bad("frames[\(index)] is not an object") }
-        var frame: Int?, pixels: String?, trace: String?, key: Bool?, width: Int?, height: Int?
+        var frame: Int?
+        var pixels: String?
+        var trace: String?
+        var key: Bool?
+        var width: Int?
+        var height: Int?
         for (name, v) in entry {
             switch (name, v) {
             case ("frame", .number(let t)): frame = Int(t)
@@ -268,15 +282,21 @@ struct ManifestFields {
             default: throw bad("frames[\(index)]: unexpected or mistyped \"\(OneLineName.cut(name))\"")
             }
         }
-        guard frame == index else { throw bad("frames[\(index)] is numbered \(frame.map(String.init) ?? "nothing"), not \(index)") }
-        guard let pixels, let trace, let key else { throw bad("frames[\(index)] lacks \"pixels\", \"trace\" or \"key\"") }
+        guard frame == index else {
+            throw bad("frames[\(index)] is numbered \(frame.map(String.init) ?? "nothing"), not \(index)")
+        }
+        guard let pixels, let trace, let key else {
+            throw bad("frames[\(index)] lacks \"pixels\", \"trace\" or \"key\"")
+        }
         guard (width == nil) == (height == nil), (width ?? 1) >= 1, (height ?? 1) >= 1,
-              (width ?? 1) <= Pixmap.maxPixels / (height ?? 1) else {
+            (width ?? 1) <= Pixmap.maxPixels / (height ?? 1)
+        else {
             throw bad("frames[\(index)] has an unusable \"width\" and \"height\"")
         }
-        return GoldenManifest.Frame(pixels: try hash(pixels, digits: 64, "frames[\(index)].pixels"),
-                                    trace: try hash(trace, digits: 16, "frames[\(index)].trace"), key: key,
-                                    width: width, height: height)
+        return GoldenManifest.Frame(
+            pixels: try hash(pixels, digits: 64, "frames[\(index)].pixels"),
+            trace: try hash(trace, digits: 16, "frames[\(index)].trace"), key: key,
+            width: width, height: height)
     }
 }
 

@@ -1,5 +1,5 @@
-public import GridModel
 public import GridExport
+public import GridModel
 
 /// Which frames a golden stores as PNG besides their hashes. Every policy stores the first and last frame and
 /// every frame with a recenter, page change, loop jump or resize, and the frame where a content edge stops the
@@ -31,7 +31,8 @@ public enum KeyFramePolicy: Sendable, Equatable {
         case "all": self = .all
         default:
             guard text.hasPrefix("every:"), let n = Int(text.dropFirst(6)), (1...Self.maxInterval).contains(n),
-                  String(n) == text.dropFirst(6) else { return nil }
+                String(n) == text.dropFirst(6)
+            else { return nil }
             self = .every(n)
         }
     }
@@ -52,8 +53,9 @@ public enum KeyFramePolicy: Sendable, Equatable {
     /// KeyFramePolicy.events.isKeyFrame(state, previousEdgeHit: false)   // true at frame 0
     /// ```
     public func isKeyFrame(_ state: FrameState, previousEdgeHit: Bool) -> Bool {
-        isKeyFrame(TraceFrame(frame: state.index, t: state.time, events: state.events.map(\.kind), edgeHit: state.edgeHit),
-                   previousEdgeHit: previousEdgeHit)
+        isKeyFrame(
+            TraceFrame(frame: state.index, t: state.time, events: state.events.map(\.kind), edgeHit: state.edgeHit),
+            previousEdgeHit: previousEdgeHit)
     }
 
     /// Whether the frame of trace line `line` is a key frame, given whether the frame before it hit an edge.
@@ -123,12 +125,16 @@ public struct GoldenOptions: Sendable {
     /// try GoldenOptions.recordMode(flag: nil, environment: ["CI": "true"])   // .never
     /// ```
     /// - Throws: `ToolError(.invalidOption)` when `RENDER_GRID_RECORD` is not a mode.
-    public static func recordMode(flag: String?, environment: [String: String]) throws(ToolError) -> CheckOutcome.RecordMode {
+    public static func recordMode(
+        flag: String?, environment: [String: String]
+    ) throws(ToolError) -> CheckOutcome.RecordMode {
         if let flag, let mode = CheckOutcome.RecordMode(rawValue: flag) { return mode }
         // An empty variable is unset (`RENDER_GRID_RECORD= cmd`, `CI=` or `CI=false` in a shell or a CI file).
         if let text = environment["RENDER_GRID_RECORD"], !text.isEmpty {
             guard let mode = CheckOutcome.RecordMode(rawValue: text) else {
-                throw ToolError(.invalidOption, "RENDER_GRID_RECORD is '\(OneLineName.cut(text))'; it takes missing, all, failed or never")
+                throw ToolError(
+                    .invalidOption,
+                    "RENDER_GRID_RECORD is '\(OneLineName.cut(text))'; it takes missing, all, failed or never")
             }
             return mode
         }

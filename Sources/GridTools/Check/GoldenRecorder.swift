@@ -1,6 +1,6 @@
+package import GridExport
 import GridModel
 import Rasterizer
-package import GridExport
 
 /// What a golden is recorded from and with, beyond its frames: the scenario file's hash, the options that change
 /// pixels, and the rendering identity (font file, FreeType).
@@ -15,8 +15,10 @@ package struct GoldenIdentity: Sendable, Equatable {
     package var freeType: String
     package var renderGrid: String
 
-    package init(scenarioSHA256: String, scale: Int, fps: Int, reference: Bool, fontName: String?, fontSHA256: String?,
-                 freeType: String, renderGrid: String) {
+    package init(
+        scenarioSHA256: String, scale: Int, fps: Int, reference: Bool, fontName: String?, fontSHA256: String?,
+        freeType: String, renderGrid: String
+    ) {
         self.scenarioSHA256 = scenarioSHA256
         self.scale = scale
         self.fps = fps
@@ -30,13 +32,17 @@ package struct GoldenIdentity: Sendable, Equatable {
     /// The identity of frames made from an input whose SHA-256 is `inputSHA256`, at `scale` and `fps`, by this
     /// build on this machine, drawn with the font file at `fontPath` (nil: no text).
     /// - Throws: `ExportError` when the font file cannot be read.
-    package static func current(inputSHA256: String, scale: Int, fps: Int, fontPath: String?) throws(ExportError) -> GoldenIdentity {
-        var identity = GoldenIdentity(scenarioSHA256: inputSHA256, scale: scale, fps: fps, reference: false,
-                                      fontName: nil, fontSHA256: nil, freeType: LinkedLibraries.freeType,
-                                      renderGrid: RenderGrid.version)
+    package static func current(
+        inputSHA256: String, scale: Int, fps: Int, fontPath: String?
+    ) throws(ExportError) -> GoldenIdentity {
+        var identity = GoldenIdentity(
+            scenarioSHA256: inputSHA256, scale: scale, fps: fps, reference: false,
+            fontName: nil, fontSHA256: nil, freeType: LinkedLibraries.freeType,
+            renderGrid: RenderGrid.version)
         if let fontPath {
             identity.fontName = FileOutput.split(fontPath).name
-            identity.fontSHA256 = SHA256.hex(try FileInput.read(fontPath, maxBytes: FontRenderer.maxFontBytes, what: "font"))
+            identity.fontSHA256 = SHA256.hex(
+                try FileInput.read(fontPath, maxBytes: FontRenderer.maxFontBytes, what: "font"))
         }
         return identity
     }
@@ -48,8 +54,10 @@ package struct GoldenIdentity: Sendable, Equatable {
 enum GoldenRecorder {
     /// Records `source` as the golden `name` and returns its manifest.
     /// - Throws: `ExportError` from rendering or writing; the goldens folder is left as it was.
-    static func record(_ source: GoldenSource, name: String, store: GoldenStore,
-                       options: GoldenOptions) throws -> GoldenManifest {
+    static func record(
+        _ source: GoldenSource, name: String, store: GoldenStore,
+        options: GoldenOptions
+    ) throws -> GoldenManifest {
         let identity = source.identity
         // The temporary folder stays locked while this run records into it (until it is the golden, or gone),
         // so no other run removes it; a killed run's lock goes with it, and the next run removes its folder.
@@ -78,9 +86,11 @@ enum GoldenRecorder {
             let key = wanted ? try storeKeyFrame(frame) : false
             if size == nil { size = (frame.image.width, frame.image.height) }
             let resized = frame.image.width != size!.width || frame.image.height != size!.height
-            frames.append(GoldenManifest.Frame(pixels: frame.pixels, trace: frame.trace, key: key,
-                                               width: resized ? frame.image.width : nil,
-                                               height: resized ? frame.image.height : nil))
+            frames.append(
+                GoldenManifest.Frame(
+                    pixels: frame.pixels, trace: frame.trace, key: key,
+                    width: resized ? frame.image.width : nil,
+                    height: resized ? frame.image.height : nil))
             trace.append(contentsOf: frame.traceLine.utf8)
             trace.append(UInt8(ascii: "\n"))
             last = frame

@@ -59,7 +59,8 @@ public struct SHA256: Sendable {
         var digest = [UInt8](repeating: 0, count: 32)
         image.pixels.withUnsafeBufferPointer { rows in
             digest.withUnsafeMutableBufferPointer { out in
-                rg_sha256_rows(rows.baseAddress, UInt32(image.width), UInt32(image.height), portable ? 1 : 0, out.baseAddress!)
+                rg_sha256_rows(
+                    rows.baseAddress, UInt32(image.width), UInt32(image.height), portable ? 1 : 0, out.baseAddress!)
             }
         }
         return hexString(digest)

@@ -1,6 +1,6 @@
+package import GridExport
 package import GridModel
 package import Rasterizer
-package import GridExport
 
 /// What a golden is recorded from and checked against: a sequence of frames and the identity they were drawn with.
 /// A scenario file is one source (`GoldenSource.scenario`, what `check` uses); the frames of a HeadlessUIKit
@@ -27,8 +27,11 @@ package struct GoldenSource: Sendable {
     }
 
     /// Calls its argument with every frame in order; `jobs` and `cancellation` are the check's.
-    package typealias Producer = @Sendable (_ jobs: Int, _ cancellation: Cancellation?,
-                                            _ body: (Frame) throws -> Void) throws -> Void
+    package typealias Producer =
+        @Sendable (
+            _ jobs: Int, _ cancellation: Cancellation?,
+            _ body: (Frame) throws -> Void
+        ) throws -> Void
 
     /// How messages name the source: `scenario 'Scenarios/x.json'`, `recording 'street'`.
     package var description: String
@@ -41,7 +44,9 @@ package struct GoldenSource: Sendable {
     /// The frames.
     package var frames: Producer
 
-    package init(description: String, input: String, scenarioPath: String?, identity: GoldenIdentity, frames: @escaping Producer) {
+    package init(
+        description: String, input: String, scenarioPath: String?, identity: GoldenIdentity, frames: @escaping Producer
+    ) {
         self.description = description
         self.input = input
         self.scenarioPath = scenarioPath
@@ -52,8 +57,10 @@ package struct GoldenSource: Sendable {
     /// A scenario file's frames, rendered in memory through `FrameExporter.frames` (the library path `render`
     /// uses, so the pixels are those `render` writes).
     static func scenario(_ loaded: ScenarioFile, identity: GoldenIdentity, limits: Limits) -> GoldenSource {
-        GoldenSource(description: "scenario \(OneLineName.quoted(loaded.path))", input: "the scenario file",
-                     scenarioPath: loaded.path, identity: identity) { jobs, cancellation, body in
+        GoldenSource(
+            description: "scenario \(OneLineName.quoted(loaded.path))", input: "the scenario file",
+            scenarioPath: loaded.path, identity: identity
+        ) { jobs, cancellation, body in
             var options = ImageOptions()
             options.cancellation = cancellation
             options.reference = identity.reference

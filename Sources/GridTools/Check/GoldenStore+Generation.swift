@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GridExport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A held `flock` on a folder in the goldens folder. On a golden (`GoldenStore.lockGeneration`): readers hold
 /// it shared for as long as they read the golden (manifest, trace and key frames, through the whole comparison),
@@ -36,7 +37,8 @@ final class FolderLock {
 
     /// Whether `path` still names the folder this lock is on (not removed, not replaced).
     func isStill(_ path: String) -> Bool {
-        var held = stat(), current = stat()
+        var held = stat()
+        var current = stat()
         guard descriptor >= 0, fstat(descriptor, &held) == 0, stat(path, &current) == 0 else { return false }
         return current.st_dev == held.st_dev && current.st_ino == held.st_ino
     }
@@ -55,14 +57,18 @@ extension GoldenStore {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw ToolError(.invalidInput, "cannot open \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
+            throw ToolError(
+                .invalidInput, "cannot open \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
         }
         while true {
             if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return FolderLock(fd, held: true) }
             switch errno {
             case EINTR: continue
             case EWOULDBLOCK:
-                guard wait else { close(fd); return nil }
+                guard wait else {
+                    close(fd)
+                    return nil
+                }
                 if let signal = cancellation?.signalNumber {
                     close(fd)
                     var stopped = ExportError(.stopped, "interrupted while waiting for \(OneLineName.quoted(path))")
@@ -94,6 +100,9 @@ extension GoldenStore {
             if stat(path, &current) != 0 && errno == ENOENT { return nil }  // removed (pruned) while we waited
             generation.release()  // swapped while we waited: lock the new one
         }
-        throw ToolError(.invalidInput, "golden \(OneLineName.quoted(path)) was replaced \(Self.maxGenerationAttempts) times while this run waited to read it; is a loop re-recording it?")
+        throw ToolError(
+            .invalidInput,
+            "golden \(OneLineName.quoted(path)) was replaced \(Self.maxGenerationAttempts) times while this run waited to read it; is a loop re-recording it?"
+        )
     }
 }

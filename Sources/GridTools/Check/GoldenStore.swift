@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import GridExport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The goldens folder as files: reads that stay inside it (a symbolic link that resolves outside is refused,
 /// as are folders, pipes and devices where a file should be, and files over a named limit), and recording that
@@ -36,8 +37,11 @@ struct GoldenStore {
         guard lstat(path, &info) == 0 else {
             // ENOTDIR: the goldens folder (or a folder above it) is a file, not a missing golden.
             if errno == ENOENT { return .missing }
-            if errno == ENOTDIR { throw ToolError(.invalidInput, "goldens folder \(OneLineName.quoted(root)) is not a folder") }
-            throw ToolError(.invalidInput, "cannot read golden \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
+            if errno == ENOTDIR {
+                throw ToolError(.invalidInput, "goldens folder \(OneLineName.quoted(root)) is not a folder")
+            }
+            throw ToolError(
+                .invalidInput, "cannot read golden \(OneLineName.quoted(path)): \(String(cString: strerror(errno)))")
         }
         try checkInside(path)
         switch FileInput.kind(of: path) {
@@ -52,7 +56,8 @@ struct GoldenStore {
     func checkRoot() throws(ToolError) {
         switch FileInput.kind(of: root) {
         case .folder, .missing: return
-        case .regular, .other: throw ToolError(.invalidInput, "goldens folder \(OneLineName.quoted(root)) is not a folder")
+        case .regular, .other:
+            throw ToolError(.invalidInput, "goldens folder \(OneLineName.quoted(root)) is not a folder")
         }
     }
 
@@ -68,7 +73,10 @@ struct GoldenStore {
         }
         let prefix = rootReal.hasSuffix("/") ? rootReal : rootReal + "/"
         guard real.hasPrefix(prefix) else {
-            throw ToolError(.invalidInput, "golden file \(OneLineName.quoted(path)) resolves to \(OneLineName.quoted(real)), outside the goldens folder \(OneLineName.quoted(root)); goldens may not link outside it")
+            throw ToolError(
+                .invalidInput,
+                "golden file \(OneLineName.quoted(path)) resolves to \(OneLineName.quoted(real)), outside the goldens folder \(OneLineName.quoted(root)); goldens may not link outside it"
+            )
         }
     }
 
@@ -86,7 +94,8 @@ struct GoldenStore {
     /// The names of the golden folders (not hidden, not temporaries), sorted.
     func names() -> [String] {
         guard FileInput.kind(of: root) == .folder,
-              let entries = try? FileManager.default.contentsOfDirectory(atPath: root) else { return [] }
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: root)
+        else { return [] }
         return entries.filter { !$0.hasPrefix(".") && FileInput.kind(of: folder($0)) == .folder }.sorted()
     }
 
@@ -98,7 +107,8 @@ struct GoldenStore {
         try FileOutput.makeDirectory(root)
         removeAbandonedTemporaries()
         for _ in 0..<8 {
-            let path = join(root, ".\(name).recording-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
+            let path = join(
+                root, ".\(name).recording-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
             guard mkdir(path, 0o777) == 0 else {
                 if errno == EEXIST { continue }
                 break
@@ -111,7 +121,10 @@ struct GoldenStore {
             }
             return (path, lock)
         }
-        throw ExportError(.output, "cannot create a temporary folder in the goldens folder \(OneLineName.quoted(root)): \(String(cString: strerror(errno)))")
+        throw ExportError(
+            .output,
+            "cannot create a temporary folder in the goldens folder \(OneLineName.quoted(root)): \(String(cString: strerror(errno)))"
+        )
     }
 
     /// Puts the recorded folder `temporary` in place of `<root>/<name>` with one rename: on Linux an existing
@@ -124,7 +137,8 @@ struct GoldenStore {
     func replace(_ name: String, with temporary: String) throws(ExportError) {
         let target = folder(name)
         func lock() throws(ExportError) -> FolderLock? {
-            do { return try lockGeneration(name, exclusive: true) } catch let error as ExportError { throw error } catch {
+            do { return try lockGeneration(name, exclusive: true) } catch let error as ExportError { throw error } catch
+            {
                 throw ExportError(.output, (error as? ToolError)?.message ?? "\(error)")
             }
         }
@@ -137,7 +151,10 @@ struct GoldenStore {
                     if rename(temporary, target) == 0 { return }
                     let renameError = errno
                     guard renameError == ENOTEMPTY || renameError == EEXIST else {
-                        throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(renameError)))")
+                        throw ExportError(
+                            .output,
+                            "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(renameError)))"
+                        )
                     }
                     continue
                 }
@@ -146,9 +163,13 @@ struct GoldenStore {
                     return
                 }
                 let exchangeError = errno
-                if exchangeError == EINVAL || exchangeError == ENOSYS || exchangeError == EOPNOTSUPP { break attempts }  // file system without it
+                // a file system without it
+                if exchangeError == EINVAL || exchangeError == ENOSYS || exchangeError == EOPNOTSUPP { break attempts }
                 guard exchangeError == ENOENT else {
-                    throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(exchangeError)))")
+                    throw ExportError(
+                        .output,
+                        "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(exchangeError)))"
+                    )
                 }
             }
         }
@@ -158,7 +179,8 @@ struct GoldenStore {
         if held != nil {
             let old = join(root, ".\(name).old-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
             guard rename(target, old) == 0 else {
-                throw ExportError(.output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(errno)))")
+                throw ExportError(
+                    .output, "cannot replace golden \(OneLineName.quoted(target)): \(String(cString: strerror(errno)))")
             }
             aside = old
         }
@@ -174,14 +196,18 @@ struct GoldenStore {
     static let exchangeFlag: UInt32 = 1 << 1
 
     /// The C library's `renameat2`, looked up at run time (glibc 2.28 and later), or nil.
-    static let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
-        #if os(Linux)
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
+    static let renameExchange:
+        (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+            #if os(Linux)
+                guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+                return unsafeBitCast(
+                    symbol,
+                    to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)
+                        .self)
+            #else
+                return nil
+            #endif
+        }()
 
     /// Removes the hidden folders that recordings of killed runs left (`.NAME.recording-PID-HEX`, and
     /// `.NAME.old-PID-HEX` where the old golden is renamed aside): those whose `flock` no process holds, taken
@@ -209,7 +235,9 @@ struct GoldenStore {
         for marker in [".recording-", ".old-"] {
             guard let range = name.range(of: marker, options: .backwards) else { continue }
             let parts = name[range.upperBound...].split(separator: "-")
-            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1], radix: 16) != nil else { return nil }
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1], radix: 16) != nil else {
+                return nil
+            }
             return pid
         }
         return nil
@@ -219,7 +247,10 @@ struct GoldenStore {
     func remove(path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFLNK { unlink(path); return }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            unlink(path)
+            return
+        }
         try? FileManager.default.removeItem(atPath: path)
     }
 
@@ -250,7 +281,8 @@ struct GoldenStore {
     /// either does not exist.
     static func relative(from folder: String, to file: String) -> String? {
         guard let base = realPath(folder), let target = realPath(file) else { return nil }
-        let from = base.split(separator: "/"), to = target.split(separator: "/")
+        let from = base.split(separator: "/")
+        let to = target.split(separator: "/")
         var common = 0
         while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
         let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import GridExport
 public import Rasterizer
 import Synchronization
-import GridExport
 
 /// How a pair of frames compares.
 public enum FrameStatus: String, Sendable {
@@ -107,16 +107,26 @@ public struct DiffOptions: Sendable {
     /// - Throws: `ToolError(.invalidOption)` for the first option out of range.
     public func validate() throws(ToolError) {
         func refuse(_ text: String) -> ToolError { ToolError(.invalidOption, text) }
-        guard match.threshold >= 0 && match.threshold <= 1 else { throw refuse("the threshold must be from 0 to 1, not \(match.threshold)") }
+        guard match.threshold >= 0 && match.threshold <= 1 else {
+            throw refuse("the threshold must be from 0 to 1, not \(match.threshold)")
+        }
         try match.checkMetric()
-        if let n = maxDiffPixels, n < 0 { throw refuse("the number of differing pixels allowed must be at least 0, not \(n)") }
-        if let r = maxDiffRatio, !(r >= 0 && r <= 1) { throw refuse("the ratio of differing pixels allowed must be from 0 to 1, not \(r)") }
+        if let n = maxDiffPixels, n < 0 {
+            throw refuse("the number of differing pixels allowed must be at least 0, not \(n)")
+        }
+        if let r = maxDiffRatio, !(r >= 0 && r <= 1) {
+            throw refuse("the ratio of differing pixels allowed must be from 0 to 1, not \(r)")
+        }
         guard jobs >= 1 else { throw refuse("jobs must be at least 1, not \(jobs)") }
         guard maxPixels >= 1 && maxPixels <= Pixmap.maxPixels else {
             throw refuse("the pixel limit must be from 1 to \(Pixmap.maxPixels), not \(maxPixels)")
         }
-        guard maxFileBytes >= 1 else { throw refuse("the file size limit must be at least 1 byte, not \(maxFileBytes)") }
-        guard maxEmbeddedBytes >= 0 else { throw refuse("the embedded size limit must be at least 0 bytes, not \(maxEmbeddedBytes)") }
+        guard maxFileBytes >= 1 else {
+            throw refuse("the file size limit must be at least 1 byte, not \(maxFileBytes)")
+        }
+        guard maxEmbeddedBytes >= 0 else {
+            throw refuse("the embedded size limit must be at least 0 bytes, not \(maxEmbeddedBytes)")
+        }
     }
 
     /// The number of differing pixels allowed in a frame of `total` pixels: the stricter of the two
@@ -151,8 +161,10 @@ public struct DiffReport: Sendable {
     public var firstFailure: FrameComparison? { frames.first { $0.failed } }
     /// The changed pair with the most differing pixels (the first by path among equals), if any.
     public var largest: FrameComparison? {
-        frames.filter { $0.status == .changed }.max { $0.differentPixels < $1.differentPixels
-            || ($0.differentPixels == $1.differentPixels && $0.path > $1.path) }
+        frames.filter { $0.status == .changed }.max {
+            $0.differentPixels < $1.differentPixels
+                || ($0.differentPixels == $1.differentPixels && $0.path > $1.path)
+        }
     }
     /// How many pairs have `status`.
     public func count(_ status: FrameStatus) -> Int { frames.filter { $0.status == status }.count }
@@ -178,7 +190,8 @@ public enum ImageDiff {
     ///   `RasterError(.encode)` when a diff image cannot be encoded (exit 1).
     public static func run(expected: String, actual: String, options: DiffOptions) throws -> DiffReport {
         try options.validate()
-        let kindA = FileInput.kind(of: expected), kindB = FileInput.kind(of: actual)
+        let kindA = FileInput.kind(of: expected)
+        let kindB = FileInput.kind(of: actual)
         for (path, kind) in [(expected, kindA), (actual, kindB)] where kind == .missing {
             throw ToolError(.invalidInput, "\(FileInput.quoted(path)) does not exist")
         }
@@ -194,8 +207,10 @@ public enum ImageDiff {
             var all = Set(left).union(right).sorted()
             (all, skipped) = framesOnly(all)
             pairs = all.map { rel in
-                (rel, left.contains(rel) ? (expected as NSString).appendingPathComponent(rel) : nil,
-                 right.contains(rel) ? (actual as NSString).appendingPathComponent(rel) : nil)
+                (
+                    rel, left.contains(rel) ? (expected as NSString).appendingPathComponent(rel) : nil,
+                    right.contains(rel) ? (actual as NSString).appendingPathComponent(rel) : nil
+                )
             }
         } else {
             pairs = [((actual as NSString).lastPathComponent, expected, actual)]
@@ -223,7 +238,8 @@ public enum ImageDiff {
         }
         let report = DiffReport(frames: frames, options: options, skipped: skipped)
         if let out = options.outputDirectory {
-            try HTMLReport.write(report, expectedRoot: expected, actualRoot: actual, folder: isDirA, options: options, to: out)
+            try HTMLReport.write(
+                report, expectedRoot: expected, actualRoot: actual, folder: isDirA, options: options, to: out)
         }
         return report
     }
@@ -250,7 +266,8 @@ public enum ImageDiff {
             return (String(rel[..<slash]), String(rel[rel.index(after: slash)...]))
         }
         let frameFolders = Set(paths.map(split).filter { isFrameName($0.name) }.map(\.folder))
-        var compared: [String] = [], skipped: [String] = []
+        var compared: [String] = []
+        var skipped: [String] = []
         for rel in paths {
             let (folder, name) = split(rel)
             if frameFolders.contains(folder) && !isFrameName(name) { skipped.append(rel) } else { compared.append(rel) }
@@ -258,7 +275,9 @@ public enum ImageDiff {
         return (compared, skipped)
     }
 
-    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
 
     /// PNG files under `folder`, as sorted relative paths. Folders named *.png are not files.
     static func pngFiles(in folder: String, maxEntries: Int) throws -> [String] {
@@ -271,11 +290,16 @@ public enum ImageDiff {
             visited += 1
             // A folder of frames is flat or shallow; a walk of "/" must end quickly with a clear error.
             guard visited <= maxEntries else {
-                throw ToolError(.invalidInput, "folder \(FileInput.quoted(folder)) holds more than \(maxEntries) entries; the limit is \(maxEntries)")
+                throw ToolError(
+                    .invalidInput,
+                    "folder \(FileInput.quoted(folder)) holds more than \(maxEntries) entries; the limit is \(maxEntries)"
+                )
             }
             let isFolder = walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
             if isFolder && walker.level > DiffOptions.maxFolderDepth { walker.skipDescendants() }
-            guard rel.lowercased().hasSuffix(".png") && !(rel as NSString).lastPathComponent.hasPrefix(".") else { continue }
+            guard rel.lowercased().hasSuffix(".png") && !(rel as NSString).lastPathComponent.hasPrefix(".") else {
+                continue
+            }
             if isFolder { continue }
             files.append(rel)
         }
@@ -293,7 +317,8 @@ public enum ImageDiff {
 
     /// A one-line error naming the file, for a PNG libpng refused or one over the pixel limit.
     static func decodeError(_ path: String, _ error: RasterError) -> ToolError {
-        let shown = FileInput.quoted(path), reason = FileInput.quoted(error.message)
+        let shown = FileInput.quoted(path)
+        let reason = FileInput.quoted(error.message)
         let plain = error.kind == .size || reason.hasPrefix("not a PNG")
         return ToolError(.invalidInput, plain ? "\(shown): \(reason)" : "\(shown): not a valid PNG (\(reason))")
     }
@@ -307,12 +332,15 @@ public enum ImageDiff {
         guard let b else { return FrameComparison(path: path, status: .removed) }
         let clock = ContinuousClock()
         let decodeStart = clock.now
-        var bytesA = try read(a, options: options), bytesB = try read(b, options: options)
+        var bytesA = try read(a, options: options)
+        var bytesB = try read(b, options: options)
         if bytesA == bytesB {
             // Byte-identical: the same pixels, but the file must still be a complete PNG within the
             // limits. It is decoded once, through libpng, into one row buffer (no pixel memory).
             let size: (width: Int, height: Int)
-            do { size = try PNGCodec.validate(bytesA, maxPixels: options.maxPixels) } catch { throw decodeError(a, error) }
+            do { size = try PNGCodec.validate(bytesA, maxPixels: options.maxPixels) } catch {
+                throw decodeError(a, error)
+            }
             var c = FrameComparison(path: path, status: .same, totalPixels: size.width * size.height)
             c.decodeSeconds = seconds(clock.now - decodeStart)
             return c
@@ -323,8 +351,9 @@ public enum ImageDiff {
         bytesB = []
         let decoded = clock.now
         guard imageA.width == imageB.width && imageA.height == imageB.height else {
-            return FrameComparison(path: path, status: .sizeChanged, totalPixels: imageA.width * imageA.height,
-                                   expectedSize: (imageA.width, imageA.height), actualSize: (imageB.width, imageB.height))
+            return FrameComparison(
+                path: path, status: .sizeChanged, totalPixels: imageA.width * imageA.height,
+                expectedSize: (imageA.width, imageA.height), actualSize: (imageB.width, imageB.height))
         }
         var match = options.match
         match.makeDiffImage = options.outputDirectory != nil
@@ -334,13 +363,17 @@ public enum ImageDiff {
         }
         let compared = clock.now
         let total = imageA.width * imageA.height
-        var c = FrameComparison(path: path, status: result.different == 0 ? .same : .changed,
-                                differentPixels: result.different, antialiasedPixels: result.antialiased, totalPixels: total, box: result.box)
+        var c = FrameComparison(
+            path: path, status: result.different == 0 ? .same : .changed,
+            differentPixels: result.different, antialiasedPixels: result.antialiased, totalPixels: total,
+            box: result.box)
         c.allowedPixels = options.limit(forPixels: total)
         c.decodeSeconds = seconds(decoded - decodeStart)
         c.compareSeconds = seconds(compared - decoded)
         if let out = options.outputDirectory, result.different > 0, let diff = result.diffImage {
-            try DiffImages.write(expected: imageA, actual: imageB, diff: diff, relativePath: path, to: out, sideBySide: options.sideBySide)
+            try DiffImages.write(
+                expected: imageA, actual: imageB, diff: diff, relativePath: path, to: out,
+                sideBySide: options.sideBySide)
         }
         return c
     }

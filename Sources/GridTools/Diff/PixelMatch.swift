@@ -1,5 +1,5 @@
-public import Rasterizer
 public import GridModel
+public import Rasterizer
 
 /// How `PixelMatch.compare` counts.
 public struct PixelMatchOptions: Sendable {
@@ -67,41 +67,62 @@ public enum PixelMatch {
     /// ```
     /// - Throws: `ToolError`: `.sizeMismatch` when the sizes differ, `.invalidOption` when the
     ///   threshold is outside 0…1 or NaN.
-    public static func compare(_ a: Pixmap, _ b: Pixmap,
-                               options: PixelMatchOptions = PixelMatchOptions()) throws(ToolError) -> PixelMatchResult {
+    public static func compare(
+        _ a: Pixmap, _ b: Pixmap,
+        options: PixelMatchOptions = PixelMatchOptions()
+    ) throws(ToolError) -> PixelMatchResult {
         guard a.width == b.width && a.height == b.height else {
-            throw ToolError(.sizeMismatch, "images of different sizes: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
+            throw ToolError(
+                .sizeMismatch, "images of different sizes: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
         }
         guard options.threshold >= 0 && options.threshold <= 1 else {
             throw ToolError(.invalidOption, "the threshold must be from 0 to 1, not \(options.threshold)")
         }
         if options.metric == .exact { return compareExact(a, b, options: options) }
-        let width = a.width, height = a.height, checkerboard = options.checkerboard
+        let width = a.width
+        let height = a.height
+        let checkerboard = options.checkerboard
         let maxDelta = maxYIQDelta * options.threshold * options.threshold
         // Regions clipped to the image once, so the loop compares in-range integers only.
         let ignore = options.ignore.compactMap { $0.intersection(a.bounds) }
-        var different = 0, antialiased = 0
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var different = 0
+        var antialiased = 0
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
         var output: [UInt8] = options.makeDiffImage ? [UInt8](repeating: 0, count: width * height * 4) : []
         a.withUnsafeBytes { ra in
             b.withUnsafeBytes { rb in
-                let pa = ra.bindMemory(to: UInt8.self), pb = rb.bindMemory(to: UInt8.self)
+                let pa = ra.bindMemory(to: UInt8.self)
+                let pb = rb.bindMemory(to: UInt8.self)
                 for y in 0..<height {
                     for x in 0..<width {
                         let i = y * width + x
                         let pos = i * 4
-                        let same = ra.loadUnaligned(fromByteOffset: pos, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+                        let same =
+                            ra.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+                            == rb.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
                         let delta = same ? 0 : colorDelta(pa, pb, pos, pos, yOnly: false, checkerboard: checkerboard)
                         if abs(delta) > maxDelta && !(!ignore.isEmpty && ignore.contains { $0.contains(x: x, y: y) }) {
-                            if !options.includeAA && (isAntialiased(pa, x, y, width, height, pb, checkerboard: checkerboard)
-                                                      || isAntialiased(pb, x, y, width, height, pa, checkerboard: checkerboard)) {
+                            if !options.includeAA
+                                && (isAntialiased(pa, x, y, width, height, pb, checkerboard: checkerboard)
+                                    || isAntialiased(pb, x, y, width, height, pa, checkerboard: checkerboard))
+                            {
                                 antialiased += 1
                                 if options.makeDiffImage { put(&output, pos, 255, 255, 0) }
                             } else {
                                 different += 1
-                                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                                minX = min(minX, x)
+                                maxX = max(maxX, x)
+                                minY = min(minY, y)
+                                maxY = max(maxY, y)
                                 if options.makeDiffImage {
-                                    if delta < 0, let alt = options.diffColorAlt { put(&output, pos, alt.r, alt.g, alt.b) } else { put(&output, pos, 255, 0, 0) }
+                                    if delta < 0, let alt = options.diffColorAlt {
+                                        put(&output, pos, alt.r, alt.g, alt.b)
+                                    } else {
+                                        put(&output, pos, 255, 0, 0)
+                                    }
                                 }
                             }
                         } else if options.makeDiffImage {
@@ -115,14 +136,18 @@ public enum PixelMatch {
         }
         // The output has the images' size, so Pixmap's check cannot fail.
         let diffImage = options.makeDiffImage ? try? Pixmap(width: width, height: height, pixels: output) : nil
-        return PixelMatchResult(different: different, antialiased: antialiased,
-                                box: maxX < 0 ? nil : IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1),
-                                diffImage: diffImage)
+        return PixelMatchResult(
+            different: different, antialiased: antialiased,
+            box: maxX < 0 ? nil : IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1),
+            diffImage: diffImage)
     }
 
     @inline(__always)
     static func put(_ out: inout [UInt8], _ pos: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
-        out[pos] = r; out[pos + 1] = g; out[pos + 2] = b; out[pos + 3] = 255
+        out[pos] = r
+        out[pos + 1] = g
+        out[pos + 2] = b
+        out[pos + 3] = 255
     }
 
     /// pixelmatch's faded-grey diff-image pixel for an unchanged one.
@@ -151,11 +176,21 @@ public enum PixelMatch {
     ///
     /// With `yOnly`, the signed brightness difference. Translucent pixels are composited over
     /// `background(k)`; the arithmetic is pixelmatch 7.2's, in its order, so rounding agrees too.
-    static func colorDelta(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int,
-                           yOnly: Bool, checkerboard: Bool) -> Double {
-        let r1 = Double(p[k]), g1 = Double(p[k + 1]), b1 = Double(p[k + 2]), a1 = Double(p[k + 3])
-        let r2 = Double(q[m]), g2 = Double(q[m + 1]), b2 = Double(q[m + 2]), a2 = Double(q[m + 3])
-        var dr = r1 - r2, dg = g1 - g2, db = b1 - b2
+    static func colorDelta(
+        _ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int,
+        yOnly: Bool, checkerboard: Bool
+    ) -> Double {
+        let r1 = Double(p[k])
+        let g1 = Double(p[k + 1])
+        let b1 = Double(p[k + 2])
+        let a1 = Double(p[k + 3])
+        let r2 = Double(q[m])
+        let g2 = Double(q[m + 1])
+        let b2 = Double(q[m + 2])
+        let a2 = Double(q[m + 3])
+        var dr = r1 - r2
+        var dg = g1 - g2
+        var db = b1 - b2
         let da = a1 - a2
         if dr == 0 && dg == 0 && db == 0 && da == 0 { return 0 }
         if a1 < 255 || a2 < 255 {
@@ -175,13 +210,22 @@ public enum PixelMatch {
     /// Whether pixel (x1, y1) of `img` looks like anti-aliasing: its neighbours include both a
     /// darker and a brighter pixel, at most two equal ones, and the darkest or the brightest of
     /// them sits in a flat area (3+ equal neighbours) in both images.
-    static func isAntialiased(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int,
-                              _ other: UnsafeBufferPointer<UInt8>, checkerboard: Bool) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+    static func isAntialiased(
+        _ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int,
+        _ other: UnsafeBufferPointer<UInt8>, checkerboard: Bool
+    ) -> Bool {
+        let x0 = max(x1 - 1, 0)
+        let y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1)
+        let y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
-        var darkest = 0.0, brightest = 0.0
-        var darkX = 0, darkY = 0, brightX = 0, brightY = 0
+        var darkest = 0.0
+        var brightest = 0.0
+        var darkX = 0
+        var darkY = 0
+        var brightX = 0
+        var brightY = 0
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
                 let delta = colorDelta(img, img, pos, (y * width + x) * 4, yOnly: true, checkerboard: checkerboard)
@@ -189,26 +233,39 @@ public enum PixelMatch {
                     zeroes += 1
                     if zeroes > 2 { return false }
                 } else if delta < darkest {
-                    darkest = delta; darkX = x; darkY = y
+                    darkest = delta
+                    darkX = x
+                    darkY = y
                 } else if delta > brightest {
-                    brightest = delta; brightX = x; brightY = y
+                    brightest = delta
+                    brightX = x
+                    brightY = y
                 }
             }
         }
         if darkest == 0 || brightest == 0 { return false }
-        return (hasManySiblings(img, darkX, darkY, width, height) && hasManySiblings(other, darkX, darkY, width, height))
-            || (hasManySiblings(img, brightX, brightY, width, height) && hasManySiblings(other, brightX, brightY, width, height))
+        return
+            (hasManySiblings(img, darkX, darkY, width, height) && hasManySiblings(other, darkX, darkY, width, height))
+            || (hasManySiblings(img, brightX, brightY, width, height)
+                && hasManySiblings(other, brightX, brightY, width, height))
     }
 
     /// Whether pixel (x1, y1) has 3+ neighbours of exactly its colour.
-    static func hasManySiblings(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0), x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+    static func hasManySiblings(
+        _ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int
+    ) -> Bool {
+        let x0 = max(x1 - 1, 0)
+        let y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1)
+        let y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
                 let p2 = (y * width + x) * 4
-                if img[pos] == img[p2] && img[pos + 1] == img[p2 + 1] && img[pos + 2] == img[p2 + 2] && img[pos + 3] == img[p2 + 3] {
+                if img[pos] == img[p2] && img[pos + 1] == img[p2 + 1] && img[pos + 2] == img[p2 + 2]
+                    && img[pos + 3] == img[p2 + 3]
+                {
                     zeroes += 1
                 }
                 if zeroes > 2 { return true }

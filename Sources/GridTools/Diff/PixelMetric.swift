@@ -48,9 +48,14 @@ extension PixelMatchOptions {
     public func checkMetric() throws(ToolError) {
         guard metric == .exact else { return }
         let pixelmatch = PixelMatchOptions()
-        for (name, changed) in [("threshold", threshold != pixelmatch.threshold), ("includeAA", includeAA != pixelmatch.includeAA),
-                                ("checkerboard", checkerboard != pixelmatch.checkerboard)] where changed {
-            throw ToolError(.invalidOption, "\(name) belongs to the pixelmatch metric, and the metric is exact: set match.metric = .pixelmatch to use it (the CLI's --threshold does)")
+        for (name, changed) in [
+            ("threshold", threshold != pixelmatch.threshold), ("includeAA", includeAA != pixelmatch.includeAA),
+            ("checkerboard", checkerboard != pixelmatch.checkerboard),
+        ] where changed {
+            throw ToolError(
+                .invalidOption,
+                "\(name) belongs to the pixelmatch metric, and the metric is exact: set match.metric = .pixelmatch to use it (the CLI's --threshold does)"
+            )
         }
     }
 
@@ -77,24 +82,35 @@ extension PixelMatch {
     /// pixelmatch's style (unchanged pixels faded grey, changed ones red, or `diffColorAlt` where the second
     /// image is darker), with no yellow since nothing is taken for anti-aliasing.
     static func compareExact(_ a: Pixmap, _ b: Pixmap, options: PixelMatchOptions) -> PixelMatchResult {
-        let width = a.width, height = a.height
+        let width = a.width
+        let height = a.height
         let ignore = options.ignore.compactMap { $0.intersection(a.bounds) }
         var different = 0
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
         var output: [UInt8] = options.makeDiffImage ? [UInt8](repeating: 0, count: width * height * 4) : []
         a.withUnsafeBytes { ra in
             b.withUnsafeBytes { rb in
-                let pa = ra.bindMemory(to: UInt8.self), pb = rb.bindMemory(to: UInt8.self)
+                let pa = ra.bindMemory(to: UInt8.self)
+                let pb = rb.bindMemory(to: UInt8.self)
                 for y in 0..<height {
                     for x in 0..<width {
                         let pos = (y * width + x) * 4
-                        let same = ra.loadUnaligned(fromByteOffset: pos, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+                        let same =
+                            ra.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
+                            == rb.loadUnaligned(fromByteOffset: pos, as: UInt32.self)
                         if !same && !(!ignore.isEmpty && ignore.contains { $0.contains(x: x, y: y) }) {
                             different += 1
-                            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                            minX = min(minX, x)
+                            maxX = max(maxX, x)
+                            minY = min(minY, y)
+                            maxY = max(maxY, y)
                             if options.makeDiffImage {
                                 if let alt = options.diffColorAlt,
-                                   colorDelta(pa, pb, pos, pos, yOnly: false, checkerboard: options.checkerboard) < 0 {
+                                    colorDelta(pa, pb, pos, pos, yOnly: false, checkerboard: options.checkerboard) < 0
+                                {
                                     put(&output, pos, alt.r, alt.g, alt.b)
                                 } else {
                                     put(&output, pos, 255, 0, 0)
@@ -109,8 +125,9 @@ extension PixelMatch {
             }
         }
         let diffImage = options.makeDiffImage ? try? Pixmap(width: width, height: height, pixels: output) : nil
-        return PixelMatchResult(different: different, antialiased: 0,
-                                box: maxX < 0 ? nil : IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1),
-                                diffImage: diffImage)
+        return PixelMatchResult(
+            different: different, antialiased: 0,
+            box: maxX < 0 ? nil : IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1),
+            diffImage: diffImage)
     }
 }

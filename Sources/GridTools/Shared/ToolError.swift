@@ -1,6 +1,6 @@
 import Foundation
-import Rasterizer
 import GridExport
+import Rasterizer
 
 /// Why a tool (`diff`, `verify`, `sheet`, `plot`) refuses what it was given: a file that is not
 /// what it should be, an input over one of the named limits, images that cannot be compared, or
@@ -80,7 +80,8 @@ public struct ToolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Checks that an options value lies in `range`.
     static func check(_ value: Int, in range: ClosedRange<Int>, _ name: String) throws(ToolError) {
         guard range.contains(value) else {
-            throw ToolError(.invalidOption, "\(name) must be from \(range.lowerBound) to \(range.upperBound), not \(value)")
+            throw ToolError(
+                .invalidOption, "\(name) must be from \(range.lowerBound) to \(range.upperBound), not \(value)")
         }
     }
 }
@@ -90,7 +91,11 @@ extension ToolError {
     /// (`FileInput.read` enforces the limit again while reading; this gives the error its flag.)
     static func checkSize(_ path: String, what: String, maxBytes: Int, limit: Limit) throws(ToolError) {
         guard FileInput.kind(of: path) == .regular,
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxBytes else { return }
-        throw ToolError(.overLimit, "\(what) \(FileInput.quoted(path)) is \(size) bytes; the limit is \(maxBytes) bytes (\(limit.rawValue))", limit: limit)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxBytes
+        else { return }
+        throw ToolError(
+            .overLimit,
+            "\(what) \(FileInput.quoted(path)) is \(size) bytes; the limit is \(maxBytes) bytes (\(limit.rawValue))",
+            limit: limit)
     }
 }

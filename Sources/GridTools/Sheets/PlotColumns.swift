@@ -31,7 +31,8 @@ struct PlotColumns {
         guard count > 0 else { return }
         var spans = [(lo: Double, hi: Double)?](repeating: nil, count: count)
         func add(_ c: Int, _ a: Double, _ b: Double) {
-            let lo = min(a, b), hi = max(a, b)
+            let lo = min(a, b)
+            let hi = max(a, b)
             spans[c] = spans[c].map { (min($0.lo, lo), max($0.hi, hi)) } ?? (lo, hi)
         }
         var reached = -Double.infinity
@@ -42,15 +43,22 @@ struct PlotColumns {
                 continue  // the segment lies outside the panel
             }
             guard first <= last else { continue }
-            if bx == ax { add(first, ay, by); continue }
+            if bx == ax {
+                add(first, ay, by)
+                continue
+            }
             for c in first...last {
-                let left = Double(x0 + c), s0 = max(ax, left), s1 = min(bx, left + 1)
+                let left = Double(x0 + c)
+                let s0 = max(ax, left)
+                let s1 = min(bx, left + 1)
                 add(c, ay + (by - ay) * ((s0 - ax) / (bx - ax)), ay + (by - ay) * ((s1 - ax) / (bx - ax)))
             }
         }
         for (c, span) in spans.enumerated() {
             guard let span else { continue }
-            canvas.fill(PixelRect(x: Double(x0 + c), y: span.lo - 1, width: 1, height: span.hi - span.lo + 2), color, clip: clip)
+            canvas.fill(
+                PixelRect(x: Double(x0 + c), y: span.lo - 1, width: 1, height: span.hi - span.lo + 2), color, clip: clip
+            )
         }
     }
 

@@ -12,12 +12,16 @@ struct PlotScale {
     /// The range of the finite `values` (0...1 without any), widened by ±1 (or a millionth of the
     /// magnitude) when it is flat, with `padding` of its span added on both sides.
     init(values: [Double], padding: Double, start: Double, length: Double) {
-        var lo = Double.infinity, hi = -Double.infinity
+        var lo = Double.infinity
+        var hi = -Double.infinity
         for v in values where v.isFinite {
             lo = min(lo, v)
             hi = max(hi, v)
         }
-        if lo > hi { lo = 0; hi = 1 }
+        if lo > hi {
+            lo = 0
+            hi = 1
+        }
         if hi / 2 - lo / 2 < 5e-10 {
             let d = max(1, max(abs(lo), abs(hi)) * 1e-6)
             lo -= d
@@ -54,7 +58,8 @@ struct PlotScale {
         guard raw > 0, raw.isFinite else { return [] }
         let magnitude = pow(10, (log10(raw)).rounded(.down))
         guard magnitude > 0, magnitude.isFinite,
-              let step = [1.0, 2, 5, 10].lazy.map({ $0 * magnitude }).first(where: { $0 >= raw && $0.isFinite }) else { return [] }
+            let step = [1.0, 2, 5, 10].lazy.map({ $0 * magnitude }).first(where: { $0 >= raw && $0.isFinite })
+        else { return [] }
         var v = (lo / step).rounded(.up) * step
         var out: [Double] = []
         while v <= hi, out.count < maxTicks {

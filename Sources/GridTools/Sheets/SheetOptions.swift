@@ -32,9 +32,11 @@ public struct SheetOptions: Sendable, Equatable {
     public static let maxThumbnailAspect = 4
 
     /// Options with each argument as its property (see them for the ranges).
-    public init(every: Int? = nil, columns: Int = 8, thumbnailWidth: Int = 160, maxThumbnails: Int = 48, output: String? = nil,
-                maxSheetPixels: Int = 50_000_000, maxFramePixels: Int = 40_000_000, maxFrameBytes: Int = 200_000_000,
-                traceLimits: TraceLimits = TraceLimits()) {
+    public init(
+        every: Int? = nil, columns: Int = 8, thumbnailWidth: Int = 160, maxThumbnails: Int = 48, output: String? = nil,
+        maxSheetPixels: Int = 50_000_000, maxFramePixels: Int = 40_000_000, maxFrameBytes: Int = 200_000_000,
+        traceLimits: TraceLimits = TraceLimits()
+    ) {
         self.every = every
         self.columns = columns
         self.thumbnailWidth = thumbnailWidth
@@ -91,15 +93,20 @@ struct SheetLayout: Equatable {
             let (total, overflow2) = product.addingReportingOverflow(Self.gap)
             return overflow || overflow2 ? nil : total
         }
-        let width = side(self.columns, cellWidth), height = side(rows, cellHeight + Self.labelHeight)
-        let area = width.flatMap { w in height.flatMap { h in
-            let (a, overflow) = w.multipliedReportingOverflow(by: h)
-            return overflow ? nil : a
-        } }
+        let width = side(self.columns, cellWidth)
+        let height = side(rows, cellHeight + Self.labelHeight)
+        let area = width.flatMap { w in
+            height.flatMap { h in
+                let (a, overflow) = w.multipliedReportingOverflow(by: h)
+                return overflow ? nil : a
+            }
+        }
         guard let width, let height, let area, area <= maxPixels else {
             let size = width.flatMap { w in height.map { h in "\(w)×\(h) pixels" } } ?? "more pixels than memory holds"
-            throw ToolError(.overLimit, "a contact sheet of \(count) thumbnails in \(self.columns) columns is \(size), over the limit of \(maxPixels) pixels (maxSheetPixels)",
-                                 limit: .maxSheetPixels)
+            throw ToolError(
+                .overLimit,
+                "a contact sheet of \(count) thumbnails in \(self.columns) columns is \(size), over the limit of \(maxPixels) pixels (maxSheetPixels)",
+                limit: .maxSheetPixels)
         }
         self.width = width
         self.height = height
@@ -107,7 +114,10 @@ struct SheetLayout: Equatable {
 
     /// The top-left corner of thumbnail `i`.
     func origin(_ i: Int) -> (x: Int, y: Int) {
-        (Self.gap + (i % columns) * (cellWidth + Self.gap), Self.gap + (i / columns) * (cellHeight + Self.labelHeight + Self.gap))
+        (
+            Self.gap + (i % columns) * (cellWidth + Self.gap),
+            Self.gap + (i / columns) * (cellHeight + Self.labelHeight + Self.gap)
+        )
     }
 
     /// The thumbnail height for frames of `width` × `height`: their aspect ratio, at least one pixel

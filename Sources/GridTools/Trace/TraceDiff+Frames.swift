@@ -45,10 +45,14 @@ extension TraceComparison {
         case .phase: return [at + "phase \(e.phase) -> \(a.phase)"]
         case .events: return eventSentences(e, a).map { at + $0 }
         case .offset:
-            return [at + "content offset \(TraceText.point(e.offsetX, e.offsetY)) -> \(TraceText.point(a.offsetX, a.offsetY))"]
+            return [
+                at
+                    + "content offset \(TraceText.point(e.offsetX, e.offsetY)) -> \(TraceText.point(a.offsetX, a.offsetY))"
+            ]
         case .page: return [at + "page \(TraceText.coordinate(e.page)) -> \(TraceText.coordinate(a.page))"]
         case .viewport: return [at + "viewport \(TraceText.size(e.viewport)) -> \(TraceText.size(a.viewport))"]
-        case .contentSize: return [at + "content size \(TraceText.size(e.contentSize)) -> \(TraceText.size(a.contentSize))"]
+        case .contentSize:
+            return [at + "content size \(TraceText.size(e.contentSize)) -> \(TraceText.size(a.contentSize))"]
         case .tiles: return tileSentences(e, a).map { at + $0 }
         }
     }
@@ -57,7 +61,8 @@ extension TraceComparison {
 
     /// The events with payloads, when the frame has them for every kind it lists.
     static func payloads(_ frame: TraceFrame) -> [ScrollEvent]? {
-        frame.scrollEvents.count == frame.events.count && frame.scrollEvents.map(\.kind) == frame.events ? frame.scrollEvents : nil
+        frame.scrollEvents.count == frame.events.count && frame.scrollEvents.map(\.kind) == frame.events
+            ? frame.scrollEvents : nil
     }
 
     func eventsDiffer(_ e: TraceFrame, _ a: TraceFrame) -> Bool {
@@ -70,22 +75,24 @@ extension TraceComparison {
     /// "recenter shift (0, -1004) -> (0, -1000)" when two events of one kind carry different payloads.
     func payloadChange(_ p: ScrollEvent, _ q: ScrollEvent) -> String? {
         switch (p, q) {
-        case let (.willEndDragging(_, t1), .willEndDragging(_, t2)):
+        case (.willEndDragging(_, let t1), .willEndDragging(_, let t2)):
             return differs(t1, t2) ? "willEndDragging target \(TraceText.point(t1)) -> \(TraceText.point(t2))" : nil
-        case let (.didEndDragging(d1), .didEndDragging(d2)):
+        case (.didEndDragging(let d1), .didEndDragging(let d2)):
             return d1 != d2 ? "didEndDragging willDecelerate \(d1) -> \(d2)" : nil
-        case let (.recenter(s1), .recenter(s2)):
+        case (.recenter(let s1), .recenter(let s2)):
             return differs(s1, s2) ? "recenter shift \(TraceText.point(s1)) -> \(TraceText.point(s2))" : nil
-        case let (.jump(t1), .jump(t2)):
+        case (.jump(let t1), .jump(let t2)):
             return t1 != t2 ? "jump tile \(t1) -> \(t2)" : nil
-        case let (.pageChanged(p1), .pageChanged(p2)):
+        case (.pageChanged(let p1), .pageChanged(let p2)):
             return p1 != p2 ? "pageChanged page \(p1) -> \(p2)" : nil
-        case let (.loopJump(f1, t1), .loopJump(f2, t2)):
+        case (.loopJump(let f1, let t1), .loopJump(let f2, let t2)):
             guard differs(f1, f2) || differs(t1, t2) else { return nil }
-            return "loopJump from \(TraceText.point(f1)) to \(TraceText.point(t1)) -> from \(TraceText.point(f2)) to \(TraceText.point(t2))"
-        case let (.resize(w1, h1), .resize(w2, h2)):
+            return
+                "loopJump from \(TraceText.point(f1)) to \(TraceText.point(t1)) -> from \(TraceText.point(f2)) to \(TraceText.point(t2))"
+        case (.resize(let w1, let h1), .resize(let w2, let h2)):
             guard differs(w1, w2) || differs(h1, h2) else { return nil }
-            return "resize \(TraceText.size(Size(width: w1, height: h1))) -> \(TraceText.size(Size(width: w2, height: h2)))"
+            return
+                "resize \(TraceText.size(Size(width: w1, height: h1))) -> \(TraceText.size(Size(width: w2, height: h2)))"
         default: return nil
         }
     }
@@ -95,10 +102,12 @@ extension TraceComparison {
     func eventSentences(_ e: TraceFrame, _ a: TraceFrame) -> [String] {
         var kinds: [ScrollEvent.Kind] = []
         for kind in e.events + a.events where !kinds.contains(kind) { kinds.append(kind) }
-        let pe = Self.payloads(e), pa = Self.payloads(a)
+        let pe = Self.payloads(e)
+        let pa = Self.payloads(a)
         var said: [(kind: ScrollEvent.Kind, sentence: String)] = []
         for kind in kinds {
-            let ie = e.events.indices.filter { e.events[$0] == kind }, ia = a.events.indices.filter { a.events[$0] == kind }
+            let ie = e.events.indices.filter { e.events[$0] == kind }
+            let ia = a.events.indices.filter { a.events[$0] == kind }
             if ie.count > ia.count {
                 // The first of the missing occurrences: the n-th of its kind in expected.
                 let n = Self.before(e.frame, expectedEvents[kind] ?? []) + ia.count
@@ -110,28 +119,34 @@ extension TraceComparison {
                 }
             } else if ia.count > ie.count {
                 let n = Self.before(a.frame, actualEvents[kind] ?? []) + ie.count
-                let was = whereIs(kind, occurrence: n, in: expectedEvents[kind] ?? [], side: "expected", verb: "expected")
+                let was = whereIs(
+                    kind, occurrence: n, in: expectedEvents[kind] ?? [], side: "expected", verb: "expected")
                 if ie.isEmpty, ia.count == 1 {
                     said.append((kind, "got \(kind.rawValue)\(TraceText.payload(pa?[ia[0]])), expected none; \(was)"))
                 } else {
                     said.append((kind, "got \(ia.count) \(kind.rawValue), expected \(ie.count); \(was)"))
                 }
             } else if let pe, let pa {
-                for (i, j) in zip(ie, ia) { if let change = payloadChange(pe[i], pa[j]) { said.append((kind, change)) } }
+                for (i, j) in zip(ie, ia) {
+                    if let change = payloadChange(pe[i], pa[j]) { said.append((kind, change)) }
+                }
             }
         }
         // One didScroll more or less is worth a sentence only when no other event differs.
         if said.contains(where: { $0.kind != .didScroll }) { said.removeAll { $0.kind == .didScroll } }
         var out = said.map(\.sentence)
         if out.isEmpty, e.events != a.events {
-            out.append("events in another order: \(TraceText.list(e.events.map(\.rawValue))) -> \(TraceText.list(a.events.map(\.rawValue)))")
+            out.append(
+                "events in another order: \(TraceText.list(e.events.map(\.rawValue))) -> \(TraceText.list(a.events.map(\.rawValue)))"
+            )
         }
         return out
     }
 
     /// How many occurrences lie in frames before `frame`.
     static func before(_ frame: Int, _ occurrences: [Occurrence]) -> Int {
-        var low = 0, high = occurrences.count
+        var low = 0
+        var high = occurrences.count
         while low < high {
             let mid = low + (high - low) / 2
             if occurrences[mid].frame < frame { low = mid + 1 } else { high = mid }
@@ -141,7 +156,9 @@ extension TraceComparison {
 
     /// "first recenter now at frame 141", "third recenter expected at frame 139", "actual has no recenter",
     /// "actual has only 2 recenter".
-    func whereIs(_ kind: ScrollEvent.Kind, occurrence n: Int, in occurrences: [Occurrence], side: String, verb: String) -> String {
+    func whereIs(
+        _ kind: ScrollEvent.Kind, occurrence n: Int, in occurrences: [Occurrence], side: String, verb: String
+    ) -> String {
         guard n < occurrences.count else {
             return n == 0 ? "\(side) has no \(kind.rawValue)" : "\(side) has only \(n) \(kind.rawValue)"
         }
@@ -154,10 +171,14 @@ extension TraceComparison {
     /// coordinates, an item or loading differs).
     func tileDifference(_ e: TraceFrame, _ a: TraceFrame) -> Double? {
         if e.tiles == a.tiles { return nil }  // the common case, without hashing
-        var differ = e.tiles.count != a.tiles.count, largest = 0.0
+        var differ = e.tiles.count != a.tiles.count
+        var largest = 0.0
         let actualTiles = Self.byCoordinate(a.tiles)
         for tile in e.tiles {
-            guard let other = actualTiles[tile.coordinate] else { differ = true; continue }
+            guard let other = actualTiles[tile.coordinate] else {
+                differ = true
+                continue
+            }
             if tile.item != other.item || tile.loaded != other.loaded { differ = true }
             for (x, y) in Self.components(tile.rect, other.rect) where differs(x, y) {
                 differ = true
@@ -170,17 +191,24 @@ extension TraceComparison {
 
     /// The one offset by which every tile that differs moved (same size, same item, same loading), and how
     /// many moved; nil when they differ in other ways or by different offsets.
-    func commonShift(_ tiles: [TraceTile], _ actualTiles: [TileCoordinate: TraceTile]) -> (dx: Double, dy: Double, count: Int)? {
-        var shift: (dx: Double, dy: Double)?, count = 0
+    func commonShift(
+        _ tiles: [TraceTile], _ actualTiles: [TileCoordinate: TraceTile]
+    ) -> (dx: Double, dy: Double, count: Int)? {
+        var shift: (dx: Double, dy: Double)?
+        var count = 0
         var seen = Set<TileCoordinate>()
         for tile in tiles where seen.insert(tile.coordinate).inserted {
             guard let other = actualTiles[tile.coordinate] else { continue }
-            let dx = other.rect.x - tile.rect.x, dy = other.rect.y - tile.rect.y
-            guard differs(tile.rect.x, other.rect.x) || differs(tile.rect.y, other.rect.y) || tile.item != other.item
+            let dx = other.rect.x - tile.rect.x
+            let dy = other.rect.y - tile.rect.y
+            guard
+                differs(tile.rect.x, other.rect.x) || differs(tile.rect.y, other.rect.y) || tile.item != other.item
                     || tile.loaded != other.loaded || differs(tile.rect.width, other.rect.width)
-                    || differs(tile.rect.height, other.rect.height) else { continue }
+                    || differs(tile.rect.height, other.rect.height)
+            else { continue }
             guard tile.item == other.item, tile.loaded == other.loaded, !differs(tile.rect.width, other.rect.width),
-                  !differs(tile.rect.height, other.rect.height) else { return nil }
+                !differs(tile.rect.height, other.rect.height)
+            else { return nil }
             if let s = shift {
                 guard (s.dx - dx).magnitude < 1e-9, (s.dy - dy).magnitude < 1e-9 else { return nil }
             } else {
@@ -205,7 +233,8 @@ extension TraceComparison {
     /// "tile (3, -2) item (0, 2) -> (1, 2)", "tile (3, -2) placeholder -> loaded"; at most
     /// `maxTileSentences` tiles are named, the rest counted.
     func tileSentences(_ e: TraceFrame, _ a: TraceFrame) -> [String] {
-        let expectedTiles = Self.byCoordinate(e.tiles), actualTiles = Self.byCoordinate(a.tiles)
+        let expectedTiles = Self.byCoordinate(e.tiles)
+        let actualTiles = Self.byCoordinate(a.tiles)
         var seen = Set<TileCoordinate>()
         let missing = e.tiles.map(\.coordinate).filter { actualTiles[$0] == nil && seen.insert($0).inserted }
         seen = []
@@ -213,7 +242,9 @@ extension TraceComparison {
         var out: [String] = []
         for (coordinates, what) in [(missing, "missing"), (added, "added")] where !coordinates.isEmpty {
             let names = coordinates.map(\.description)
-            out.append("\(coordinates.count == 1 ? "tile" : "tiles") \(TraceText.list(names, max: Self.maxTileSentences)) \(what)")
+            out.append(
+                "\(coordinates.count == 1 ? "tile" : "tiles") \(TraceText.list(names, max: Self.maxTileSentences)) \(what)"
+            )
         }
         var changed: [String] = []
         seen = []
@@ -225,7 +256,9 @@ extension TraceComparison {
                 .map { "\($0): \(TraceText.rectNumber($1.0)) -> \(TraceText.rectNumber($1.1))" }
             if !rect.isEmpty { parts.append("rect " + rect.joined(separator: ", ")) }
             if tile.item != other.item { parts.append("item \(tile.item) -> \(other.item)") }
-            if tile.loaded != other.loaded { parts.append(tile.loaded ? "loaded -> placeholder" : "placeholder -> loaded") }
+            if tile.loaded != other.loaded {
+                parts.append(tile.loaded ? "loaded -> placeholder" : "placeholder -> loaded")
+            }
             if !parts.isEmpty { changed.append("tile \(tile.coordinate) " + parts.joined(separator: "; ")) }
         }
         if let shift = commonShift(e.tiles, actualTiles), shift.count > 1, let example = changed.first {
@@ -238,7 +271,9 @@ extension TraceComparison {
         } else {
             out += changed
         }
-        if out.isEmpty { out.append("\(TraceText.count(e.tiles.count, "tile")) -> \(a.tiles.count) (a coordinate listed twice)") }
+        if out.isEmpty {
+            out.append("\(TraceText.count(e.tiles.count, "tile")) -> \(a.tiles.count) (a coordinate listed twice)")
+        }
         return out
     }
 }

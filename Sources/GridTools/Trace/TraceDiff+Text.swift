@@ -47,13 +47,13 @@ enum TraceText {
     /// " (shift 0, -1004)": an event's payload in words, empty for an event without one (or unknown).
     static func payload(_ event: ScrollEvent?) -> String {
         switch event {
-        case let .willEndDragging(_, target)?: return " (target \(number(target.x)), \(number(target.y)))"
+        case .willEndDragging(_, let target)?: return " (target \(number(target.x)), \(number(target.y)))"
         case .didEndDragging(let willDecelerate)?: return " (willDecelerate \(willDecelerate))"
         case .recenter(let shift)?: return " (shift \(number(shift.x)), \(number(shift.y)))"
         case .jump(let tile)?: return " (tile \(tile))"
         case .pageChanged(let page)?: return " (page \(page))"
-        case let .loopJump(from, to)?: return " (from \(point(from)) to \(point(to)))"
-        case let .resize(width, height)?: return " (\(size(Size(width: width, height: height))))"
+        case .loopJump(let from, let to)?: return " (from \(point(from)) to \(point(to)))"
+        case .resize(let width, let height)?: return " (\(size(Size(width: width, height: height))))"
         default: return ""
         }
     }

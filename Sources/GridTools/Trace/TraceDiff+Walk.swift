@@ -64,7 +64,8 @@ struct TraceComparison {
     var onlyExpected = FrameRun(), onlyActual = FrameRun()
 
     init(expected: [TraceFrame], actual: [TraceFrame], scale: Int) {
-        let e = Self.ordered(expected), a = Self.ordered(actual)
+        let e = Self.ordered(expected)
+        let a = Self.ordered(actual)
         self.expected = e.frames
         self.actual = a.frames
         repeated = (e.repeated, a.repeated)
@@ -77,7 +78,8 @@ struct TraceComparison {
     /// Sorted by frame number (stable), the first frame of each number kept.
     static func ordered(_ frames: [TraceFrame]) -> (frames: [TraceFrame], repeated: Int) {
         // Already in order without repeats (as TraceReader returns them): shared, not copied.
-        if zip(frames.indices.dropLast(), frames.indices.dropFirst()).allSatisfy({ frames[$0].frame < frames[$1].frame }) {
+        if zip(frames.indices.dropLast(), frames.indices.dropFirst()).allSatisfy({ frames[$0].frame < frames[$1].frame }
+        ) {
             return (frames, 0)
         }
         let sorted = frames.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
@@ -97,7 +99,8 @@ struct TraceComparison {
 
     /// Walks both traces by frame number, tallying every quantity's differences.
     mutating func walk() {
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < expected.count || j < actual.count {
             if j == actual.count || (i < expected.count && expected[i].frame < actual[j].frame) {
                 onlyExpected.add(expected[i].frame)
@@ -108,7 +111,8 @@ struct TraceComparison {
             } else {
                 for quantity in TraceQuantity.allCases {
                     if let amount = difference(quantity, expected[i], actual[j]) {
-                        tallies[quantity, default: DifferenceTally()].add(expected: i, actual: j, frame: expected[i].frame, amount: amount)
+                        tallies[quantity, default: DifferenceTally()].add(
+                            expected: i, actual: j, frame: expected[i].frame, amount: amount)
                     }
                 }
                 i += 1
@@ -134,7 +138,9 @@ struct TraceComparison {
             out.append(onlyOneSide(first))
         }
         if let pair = pair(at: first) {
-            for quantity in TraceQuantity.allCases { out += sentences(quantity, expected[pair.expected], actual[pair.actual]) }
+            for quantity in TraceQuantity.allCases {
+                out += sentences(quantity, expected[pair.expected], actual[pair.actual])
+            }
         }
         if expected.count != actual.count { out.append("frame count \(expected.count) -> \(actual.count)") }
         out += timing()
@@ -154,7 +160,8 @@ struct TraceComparison {
 
     /// Binary search in frames sorted by frame number.
     static func index(of frame: Int, in frames: [TraceFrame]) -> Int? {
-        var low = 0, high = frames.count
+        var low = 0
+        var high = frames.count
         while low < high {
             let mid = low + (high - low) / 2
             if frames[mid].frame < frame { low = mid + 1 } else { high = mid }
@@ -172,16 +179,25 @@ struct TraceComparison {
 
     /// The occurrences of one kind that moved to another frame (those in a frame the other trace has none
     /// left for, after pairing equal frames, paired in order), and those left over: removed or added.
-    static func moved(_ e: [Occurrence], _ a: [Occurrence])
-        -> (pairs: [(Occurrence, Occurrence)], removed: ArraySlice<Occurrence>, added: ArraySlice<Occurrence>) {
-        var i = 0, j = 0, lostE: [Occurrence] = [], lostA: [Occurrence] = []
+    static func moved(
+        _ e: [Occurrence], _ a: [Occurrence]
+    )
+        -> (pairs: [(Occurrence, Occurrence)], removed: ArraySlice<Occurrence>, added: ArraySlice<Occurrence>)
+    {
+        var i = 0
+        var j = 0
+        var lostE: [Occurrence] = []
+        var lostA: [Occurrence] = []
         while i < e.count || j < a.count {
             if j == a.count || (i < e.count && e[i].frame < a[j].frame) {
-                lostE.append(e[i]); i += 1
+                lostE.append(e[i])
+                i += 1
             } else if i == e.count || a[j].frame < e[i].frame {
-                lostA.append(a[j]); j += 1
+                lostA.append(a[j])
+                j += 1
             } else {
-                i += 1; j += 1
+                i += 1
+                j += 1
             }
         }
         let paired = min(lostE.count, lostA.count)
@@ -196,7 +212,8 @@ struct TraceComparison {
         for kind in ScrollEvent.Kind.allCases where kind != .didScroll {
             let (moved, removed, added) = Self.moved(expectedEvents[kind] ?? [], actualEvents[kind] ?? [])
             if let (from, to) = moved.first {
-                var line = "\(kind.rawValue): \(TraceText.seconds(from.t)) -> \(TraceText.seconds(to.t)) (frame \(from.frame) -> \(to.frame))"
+                var line =
+                    "\(kind.rawValue): \(TraceText.seconds(from.t)) -> \(TraceText.seconds(to.t)) (frame \(from.frame) -> \(to.frame))"
                 if moved.count > 1 { line += "; \(moved.count - 1) more moved" }
                 out.append(line)
             }
@@ -221,40 +238,52 @@ struct TraceComparison {
         }
         func line(_ quantity: TraceQuantity, _ what: String, _ verb: String) {
             guard let tally = tallies[quantity], let pair = tally.first else { return }
-            out.append("\(what) \(verb) in \(TraceText.count(tally.frames, "frame")), first at frame \(expected[pair.expected].frame)")
+            out.append(
+                "\(what) \(verb) in \(TraceText.count(tally.frames, "frame")), first at frame \(expected[pair.expected].frame)"
+            )
         }
         line(.time, "times", "differ")
         line(.phase, "phases", "differ")
         line(.events, "events", "differ")
         out += eventCounts()
         if let tally = tallies[.offset], let frame = tally.largestFrame {
-            out.append("offsets differ in \(TraceText.count(tally.frames, "frame")), largest \(TraceText.difference(tally.largest)) pt at frame \(frame)")
+            out.append(
+                "offsets differ in \(TraceText.count(tally.frames, "frame")), largest \(TraceText.difference(tally.largest)) pt at frame \(frame)"
+            )
         }
         if let tally = tallies[.page], let pair = tally.first {
-            let e = expected[pair.expected], a = actual[pair.actual]
-            out.append("pages differ in \(TraceText.count(tally.frames, "frame")), first at frame \(e.frame): "
-                       + "\(TraceText.coordinate(e.page)) -> \(TraceText.coordinate(a.page))")
+            let e = expected[pair.expected]
+            let a = actual[pair.actual]
+            out.append(
+                "pages differ in \(TraceText.count(tally.frames, "frame")), first at frame \(e.frame): "
+                    + "\(TraceText.coordinate(e.page)) -> \(TraceText.coordinate(a.page))")
         }
         line(.viewport, "viewports", "differ")
         line(.contentSize, "content sizes", "differ")
         if let tally = tallies[.tiles], let pair = tally.first {
-            var text = "tile placement differs in \(TraceText.count(tally.frames, "frame")), first at frame \(expected[pair.expected].frame)"
+            var text =
+                "tile placement differs in \(TraceText.count(tally.frames, "frame")), first at frame \(expected[pair.expected].frame)"
             if tally.largest > 0, let frame = tally.largestFrame {
                 text += "; largest rect difference \(TraceText.difference(tally.largest)) pt at frame \(frame)"
             }
             out.append(text)
         }
         if repeated.expected > 0 || repeated.actual > 0 {
-            out.append("repeated frame numbers ignored: \(repeated.expected) in expected, \(repeated.actual) in actual (the first of each counts)")
+            out.append(
+                "repeated frame numbers ignored: \(repeated.expected) in expected, \(repeated.actual) in actual (the first of each counts)"
+            )
         }
         return out
     }
 
     /// "events added: 2 recenter", "events removed: 1 didEndDecelerating", "event timing moved: 3 recenter".
     func eventCounts() -> [String] {
-        var added: [String] = [], removed: [String] = [], moved: [String] = []
+        var added: [String] = []
+        var removed: [String] = []
+        var moved: [String] = []
         for kind in ScrollEvent.Kind.allCases {
-            let e = expectedEvents[kind] ?? [], a = actualEvents[kind] ?? []
+            let e = expectedEvents[kind] ?? []
+            let a = actualEvents[kind] ?? []
             if a.count > e.count { added.append("\(a.count - e.count) \(kind.rawValue)") }
             if e.count > a.count { removed.append("\(e.count - a.count) \(kind.rawValue)") }
             let shifted = Self.moved(e, a).pairs.count

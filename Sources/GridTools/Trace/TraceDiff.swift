@@ -54,14 +54,17 @@ public struct TraceDiff: Sendable, Equatable {
         guard let first = comparison.firstDifference else {
             return TraceDiff(firstDifferingFrame: nil, findings: [], summary: [])
         }
-        return TraceDiff(firstDifferingFrame: first, findings: capped(comparison.findings()), summary: comparison.summary())
+        return TraceDiff(
+            firstDifferingFrame: first, findings: capped(comparison.findings()), summary: comparison.summary())
     }
 
     /// `sentences` cut to `maxFindings`, the last one saying how many were left out.
     static func capped(_ sentences: [String]) -> [String] {
         guard sentences.count > maxFindings else { return sentences }
         let kept = maxFindings - 1
-        return Array(sentences.prefix(kept)) + ["and \(sentences.count - kept) more findings (at most \(maxFindings) are listed)"]
+        return Array(sentences.prefix(kept)) + [
+            "and \(sentences.count - kept) more findings (at most \(maxFindings) are listed)"
+        ]
     }
 }
 

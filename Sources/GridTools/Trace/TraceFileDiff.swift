@@ -1,5 +1,5 @@
-import GridModel
 import GridExport
+import GridModel
 
 /// Comparing two trace files in memory that grows with their frame count, not with their tiles.
 ///
@@ -33,28 +33,42 @@ extension TraceDiff {
     /// - Returns: the diff, and how many frames the expected trace has.
     /// - Throws: `ToolError` as `TraceReader.read` throws it, naming the file and the line; `.invalidInput`
     ///   when a file changes between the two readings.
-    public static func compare(expectedFile: String, actualFile: String, scale: Int? = nil,
-                               limits: TraceLimits = TraceLimits()) throws(ToolError) -> (diff: TraceDiff, expectedFrames: Int) {
-        try compare(expectedFile: expectedFile, actualFile: actualFile, scale: scale, limits: limits, maxTilesHeld: maxTilesHeld)
+    public static func compare(
+        expectedFile: String, actualFile: String, scale: Int? = nil,
+        limits: TraceLimits = TraceLimits()
+    ) throws(ToolError) -> (diff: TraceDiff, expectedFrames: Int) {
+        try compare(
+            expectedFile: expectedFile, actualFile: actualFile, scale: scale, limits: limits, maxTilesHeld: maxTilesHeld
+        )
     }
 
     /// `compare(expectedFile:actualFile:scale:limits:)` holding at most `maxTilesHeld` tiles at a time
     /// (tests set a small one to make many rounds).
-    static func compare(expectedFile: String, actualFile: String, scale: Int?, limits: TraceLimits,
-                        maxTilesHeld: Int) throws(ToolError) -> (diff: TraceDiff, expectedFrames: Int) {
+    static func compare(
+        expectedFile: String, actualFile: String, scale: Int?, limits: TraceLimits,
+        maxTilesHeld: Int
+    ) throws(ToolError) -> (diff: TraceDiff, expectedFrames: Int) {
         var inference: ScaleInference? = scale == nil ? ScaleInference() : nil
-        var expected: [TraceFrame], actual: [TraceFrame]
+        var expected: [TraceFrame]
+        var actual: [TraceFrame]
         // The frames both traces have whose tiles may differ, in frame order, with how many tiles they hold.
         var candidates: [(frame: Int, tiles: Int)] = []
         do {
             let e = try TraceReader.entries(expectedFile, limits: limits, keepTiles: false, scale: &inference)
             let a = try TraceReader.entries(actualFile, limits: limits, keepTiles: false, scale: &inference)
-            var i = 0, j = 0
+            var i = 0
+            var j = 0
             while i < e.count && j < a.count {
-                let x = e[i].frame.frame, y = a[j].frame.frame
-                if x < y { i += 1 } else if y < x { j += 1 } else {
+                let x = e[i].frame.frame
+                let y = a[j].frame.frame
+                if x < y {
+                    i += 1
+                } else if y < x {
+                    j += 1
+                } else {
                     if e[i].digest != a[j].digest { candidates.append((x, e[i].tileCount + a[j].tileCount)) }
-                    i += 1; j += 1
+                    i += 1
+                    j += 1
                 }
             }
             expected = e.map(\.frame)
@@ -66,7 +80,8 @@ extension TraceDiff {
         var kept: [Int: (expected: [TraceTile], actual: [TraceTile])] = [:]
         var start = 0
         while start < candidates.count {
-            var end = start + 1, held = candidates[start].tiles
+            var end = start + 1
+            var held = candidates[start].tiles
             while end < candidates.count, held + candidates[end].tiles <= maxTilesHeld {
                 held += candidates[end].tiles
                 end += 1
@@ -76,12 +91,16 @@ extension TraceDiff {
             try tiles(of: expectedFile, frames: batch, limits: limits) { frame, tiles in
                 if expectedTiles[frame] == nil { expectedTiles[frame] = tiles }
             }
-            var seen = Set<Int>(), batchKept: [Int: (expected: [TraceTile], actual: [TraceTile])] = [:]
+            var seen = Set<Int>()
+            var batchKept: [Int: (expected: [TraceTile], actual: [TraceTile])] = [:]
             let room = maxTileFrames - kept.count
             try tiles(of: actualFile, frames: batch, limits: limits) { frame, tiles in
                 guard seen.insert(frame).inserted, let held = expectedTiles[frame] else { return }
-                guard let amount = judge.tileDifference(TraceFrame(frame: frame, t: 0, tiles: held),
-                                                        TraceFrame(frame: frame, t: 0, tiles: tiles)) else { return }
+                guard
+                    let amount = judge.tileDifference(
+                        TraceFrame(frame: frame, t: 0, tiles: held),
+                        TraceFrame(frame: frame, t: 0, tiles: tiles))
+                else { return }
                 differences[frame] = amount
                 guard room > 0 else { return }
                 batchKept[frame] = (held, tiles)
@@ -89,12 +108,17 @@ extension TraceDiff {
                 if batchKept.count > room, let last = batchKept.keys.max() { batchKept[last] = nil }
             }
             guard expectedTiles.count == batch.count, seen.count == batch.count else {
-                throw ToolError(.invalidInput, "trace \(FileInput.quoted(expectedTiles.count == batch.count ? actualFile : expectedFile)) changed while diff-trace read it; compare it again")
+                throw ToolError(
+                    .invalidInput,
+                    "trace \(FileInput.quoted(expectedTiles.count == batch.count ? actualFile : expectedFile)) changed while diff-trace read it; compare it again"
+                )
             }
             kept.merge(batchKept) { old, _ in old }
             start = end
         }
-        for index in expected.indices { if let tiles = kept[expected[index].frame] { expected[index].tiles = tiles.expected } }
+        for index in expected.indices {
+            if let tiles = kept[expected[index].frame] { expected[index].tiles = tiles.expected }
+        }
         for index in actual.indices { if let tiles = kept[actual[index].frame] { actual[index].tiles = tiles.actual } }
         var comparison = TraceComparison(expected: expected, actual: actual, scale: scale)
         comparison.tileDifferences = differences
@@ -104,13 +128,18 @@ extension TraceDiff {
     /// Calls `body` with the frame number and tiles of each line of the trace at `path` whose frame is in
     /// `frames`. A line as `render` writes it starts with its frame number, which is read first so the other
     /// lines are skipped unparsed.
-    static func tiles(of path: String, frames: Set<Int>, limits: TraceLimits,
-                      _ body: (Int, [TraceTile]) -> Void) throws(ToolError) {
+    static func tiles(
+        of path: String, frames: Set<Int>, limits: TraceLimits,
+        _ body: (Int, [TraceTile]) -> Void
+    ) throws(ToolError) {
         try TraceReader.forEachLine(path, limits: limits) { (buffer, range, lineNumber) throws(ToolError) in
             if let number = leadingFrameNumber(buffer, range), !frames.contains(number) { return }
             let frame: TraceFrame
             do throws(TraceLineError) { frame = try TraceLineParser.parse(buffer, range) } catch {
-                throw ToolError(.invalidInput, "trace \(FileInput.quoted(path)): line \(lineNumber) is not a render-grid trace line: \(error.message) (the file changed while diff-trace read it)")
+                throw ToolError(
+                    .invalidInput,
+                    "trace \(FileInput.quoted(path)): line \(lineNumber) is not a render-grid trace line: \(error.message) (the file changed while diff-trace read it)"
+                )
             }
             if frames.contains(frame.frame) { body(frame.frame, frame.tiles) }
         }
@@ -121,13 +150,19 @@ extension TraceDiff {
         let prefix = Array(#"{"frame":"#.utf8)
         guard range.count > prefix.count + 1 else { return nil }
         for (k, byte) in prefix.enumerated() where buffer[range.lowerBound + k] != byte { return nil }
-        var value = 0, index = range.lowerBound + prefix.count, digits = 0
-        while index < range.upperBound, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9"), digits < 18 {
+        var value = 0
+        var index = range.lowerBound + prefix.count
+        var digits = 0
+        while index < range.upperBound, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9"),
+            digits < 18
+        {
             value = value * 10 + Int(buffer[index] - UInt8(ascii: "0"))
             index += 1
             digits += 1
         }
-        guard digits > 0, index < range.upperBound, buffer[index] == UInt8(ascii: ",") || buffer[index] == UInt8(ascii: "}") else { return nil }
+        guard digits > 0, index < range.upperBound,
+            buffer[index] == UInt8(ascii: ",") || buffer[index] == UInt8(ascii: "}")
+        else { return nil }
         return value
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import GridModel
 import GridExport
+import GridModel
 
 /// Streaming a trace file line by line: memory holds one chunk of the file and one line, whatever the file's
 /// size (a gzip file holds its compressed bytes, within `maxBytes`, and one decompressed chunk).
@@ -13,20 +13,30 @@ extension TraceReader {
     /// is read), its bytes as a range of a buffer valid only during the call, and its 1-based line number.
     /// - Throws: `ToolError` naming the file: `.invalidInput` for a file that cannot be read and damaged gzip,
     ///   `.overLimit` for `limits.maxBytes`, `limits.maxLines` or a line over `maxLineBytes`; what `body` throws.
-    static func forEachLine(_ path: String, limits: TraceLimits,
-                            _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void) throws(ToolError) {
+    static func forEachLine(
+        _ path: String, limits: TraceLimits,
+        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void
+    ) throws(ToolError) {
         try limits.validate()
         try ToolError.checkSize(path, what: "trace", maxBytes: limits.maxBytes, limit: .maxBytes)
         let name = "trace \(FileInput.quoted(path))"
         var splitter = LineSplitter(name: name, maxLines: limits.maxLines, maxLineBytes: maxLineBytes)
-        var isGzip = false, first = true, caught: ToolError?
+        var isGzip = false
+        var first = true
+        var caught: ToolError?
         do {
             try FileInput.forEachChunk(path, maxBytes: limits.maxBytes, what: "trace") { chunk in
                 if first {
                     first = false
-                    if chunk.count >= 2, chunk[0] == 0x1F, chunk[1] == 0x8B { isGzip = true; return false }
+                    if chunk.count >= 2, chunk[0] == 0x1F, chunk[1] == 0x8B {
+                        isGzip = true
+                        return false
+                    }
                 }
-                do throws(ToolError) { try splitter.feed(chunk, body) } catch { caught = error; return false }
+                do throws(ToolError) { try splitter.feed(chunk, body) } catch {
+                    caught = error
+                    return false
+                }
                 return true
             }
         } catch {
@@ -41,15 +51,20 @@ extension TraceReader {
         }
         var fromBody = false
         do {
-            try Gzip.forEachLine(packed, maxBytes: limits.maxBytes, maxLineBytes: maxLineBytes) { (buffer, range) throws(ToolError) in
-                do throws(ToolError) { try splitter.line(buffer, range, body) } catch { fromBody = true; throw error }
+            try Gzip.forEachLine(packed, maxBytes: limits.maxBytes, maxLineBytes: maxLineBytes) {
+                (buffer, range) throws(ToolError) in
+                do throws(ToolError) { try splitter.line(buffer, range, body) } catch {
+                    fromBody = true
+                    throw error
+                }
             }
         } catch {
             if fromBody { throw error }
             if error.kind == .overLimit, error.message.hasPrefix("line ") {
                 throw ToolError(.overLimit, "\(name): \(error.message)", limit: .maxLineBytes)
             }
-            let what = error.kind == .overLimit
+            let what =
+                error.kind == .overLimit
                 ? "decompresses to over \(limits.maxBytes) bytes (maxBytes)"
                 : "is gzip but cannot be read: \(error.message)"
             throw ToolError(error.kind, "\(name) \(what)", limit: error.kind == .overLimit ? .maxBytes : nil)
@@ -72,8 +87,10 @@ struct LineSplitter {
         self.maxLineBytes = maxLineBytes
     }
 
-    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>,
-                       _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void) throws(ToolError) {
+    mutating func feed(
+        _ chunk: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void
+    ) throws(ToolError) {
         guard let base = chunk.baseAddress else { return }
         var start = 0
         // memchr: a generic search is slow in debug builds, and this loop sees every byte.
@@ -86,7 +103,9 @@ struct LineSplitter {
                 carry.append(contentsOf: chunk[start..<newline])
                 let whole = carry
                 carry.removeAll(keepingCapacity: true)
-                try whole.withUnsafeBufferPointer { (buffer) throws(ToolError) in try line(buffer, 0..<buffer.count, body) }
+                try whole.withUnsafeBufferPointer { (buffer) throws(ToolError) in
+                    try line(buffer, 0..<buffer.count, body)
+                }
             }
             start = newline + 1
         }
@@ -95,7 +114,9 @@ struct LineSplitter {
     }
 
     /// The last line, when the file does not end with a newline.
-    mutating func finish(_ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void) throws(ToolError) {
+    mutating func finish(
+        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void
+    ) throws(ToolError) {
         guard !carry.isEmpty else { return }
         let whole = carry
         carry = []
@@ -105,12 +126,17 @@ struct LineSplitter {
     /// Throws when the line being read, `carry` and then `more` bytes, is longer than `maxLineBytes`.
     func bound(_ more: Int) throws(ToolError) {
         guard more > maxLineBytes - carry.count else { return }
-        throw ToolError(.overLimit, "\(name): line \(lineNumber + 1) is longer than \(maxLineBytes) bytes, the longest trace line read (maxLineBytes)", limit: .maxLineBytes)
+        throw ToolError(
+            .overLimit,
+            "\(name): line \(lineNumber + 1) is longer than \(maxLineBytes) bytes, the longest trace line read (maxLineBytes)",
+            limit: .maxLineBytes)
     }
 
     /// One whole line: numbered, handed on unless blank.
-    mutating func line(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                       _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void) throws(ToolError) {
+    mutating func line(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+        _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws(ToolError) -> Void
+    ) throws(ToolError) {
         lineNumber += 1
         var first = range.lowerBound
         while first < range.upperBound, Self.isSpace(buffer[first]) { first += 1 }

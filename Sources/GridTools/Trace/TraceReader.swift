@@ -1,7 +1,7 @@
 import Foundation
+import GridExport
 public import GridModel
 import Rasterizer
-import GridExport
 
 /// How much trace the tools read. Each limit is named in the error that enforces it.
 public struct TraceLimits: Sendable, Equatable {
@@ -59,13 +59,16 @@ public enum TraceReader {
     /// their digest and count (and feeding the tile positions to `scale`, when given): memory then grows with
     /// the frame count only, not with the tiles.
     /// - Throws: as `read`.
-    static func entries(_ path: String, limits: TraceLimits, keepTiles: Bool, scale: inout ScaleInference?) throws(ToolError) -> [TraceEntry] {
+    static func entries(
+        _ path: String, limits: TraceLimits, keepTiles: Bool, scale: inout ScaleInference?
+    ) throws(ToolError) -> [TraceEntry] {
         let name = "trace \(FileInput.quoted(path))"
         var parsed: [TraceEntry] = []
         try forEachLine(path, limits: limits) { (buffer, range, lineNumber) throws(ToolError) in
             var frame: TraceFrame
             do throws(TraceLineError) { frame = try TraceLineParser.parse(buffer, range) } catch {
-                throw ToolError(.invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
+                throw ToolError(
+                    .invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
             }
             var digest = TileDigest()
             let count = frame.tiles.count
@@ -87,14 +90,19 @@ public enum TraceReader {
     /// ```
     /// - Throws: `ToolError` naming the line for a bad line, two lines that give one frame
     ///   different values, or time going backwards; `.overLimit` for `maxBytes` or `maxLines`.
-    public static func read(bytes: [UInt8], name: String, limits: TraceLimits = TraceLimits()) throws(ToolError) -> [TraceFrame] {
+    public static func read(
+        bytes: [UInt8], name: String, limits: TraceLimits = TraceLimits()
+    ) throws(ToolError) -> [TraceFrame] {
         try limits.validate()
         guard bytes.count <= limits.maxBytes else {
-            throw ToolError(.overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)", limit: .maxBytes)
+            throw ToolError(
+                .overLimit, "\(name) is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes (maxBytes)",
+                limit: .maxBytes)
         }
         var parsed: [TraceEntry] = []
         try bytes.withUnsafeBufferPointer { (buffer) throws(ToolError) in
-            var lineStart = 0, lineNumber = 0
+            var lineStart = 0
+            var lineNumber = 0
             while lineStart < buffer.count {
                 lineNumber += 1
                 var lineEnd = lineStart
@@ -104,13 +112,16 @@ public enum TraceReader {
                 while first < lineEnd, isSpace(buffer[first]) { first += 1 }
                 guard first < lineEnd else { continue }
                 guard parsed.count < limits.maxLines else {
-                    throw ToolError(.overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: .maxLines)
+                    throw ToolError(
+                        .overLimit, "\(name) has over \(limits.maxLines) lines, the limit (maxLines)", limit: .maxLines)
                 }
                 do throws(TraceLineError) {
                     let frame = try TraceLineParser.parse(buffer, lineStart..<lineEnd)
-                    parsed.append(TraceEntry(frame: frame, line: lineNumber, digest: TileDigest(), tileCount: frame.tiles.count))
+                    parsed.append(
+                        TraceEntry(frame: frame, line: lineNumber, digest: TileDigest(), tileCount: frame.tiles.count))
                 } catch {
-                    throw ToolError(.invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
+                    throw ToolError(
+                        .invalidInput, "\(name): line \(lineNumber) is not a render-grid trace line: \(error.message)")
                 }
             }
         }
@@ -130,12 +141,18 @@ public enum TraceReader {
                 let p = lines[kept - 1]
                 if p.frame.frame == entry.frame.frame {
                     guard p.frame == entry.frame, p.digest == entry.digest else {
-                        throw ToolError(.invalidInput, "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values")
+                        throw ToolError(
+                            .invalidInput,
+                            "\(name): lines \(p.line) and \(entry.line) both give frame \(entry.frame.frame), with different values"
+                        )
                     }
                     continue
                 }
                 if entry.frame.t < p.frame.t {
-                    throw ToolError(.invalidInput, "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?")
+                    throw ToolError(
+                        .invalidInput,
+                        "\(name): time goes backwards from frame \(p.frame.frame) (line \(p.line), t \(p.frame.t)) to frame \(entry.frame.frame) (line \(entry.line), t \(entry.frame.t)); are two renders mixed?"
+                    )
                 }
             }
             lines[kept] = entry
@@ -155,7 +172,9 @@ public enum TraceReader {
     /// let (frames, skipped) = TraceReader.read(folder: "output/fling-threshold")
     /// for name in skipped { print("skipped", name) }
     /// ```
-    public static func read(folder: String, limits: TraceLimits = TraceLimits()) -> (frames: [TraceFrame], skipped: [String]) {
+    public static func read(
+        folder: String, limits: TraceLimits = TraceLimits()
+    ) -> (frames: [TraceFrame], skipped: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter(TraceFileName.isTrace).sorted()
         var byFrame: [Int: TraceFrame] = [:]

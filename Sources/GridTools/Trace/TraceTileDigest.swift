@@ -11,9 +11,14 @@ struct TileDigest: Hashable, Sendable {
     init(_ tiles: [TraceTile]) {
         add(UInt64(tiles.count))
         for tile in tiles {
-            add(tile.coordinate.x); add(tile.coordinate.y)
-            add(tile.rect.x); add(tile.rect.y); add(tile.rect.width); add(tile.rect.height)
-            add(tile.item.x); add(tile.item.y)
+            add(tile.coordinate.x)
+            add(tile.coordinate.y)
+            add(tile.rect.x)
+            add(tile.rect.y)
+            add(tile.rect.width)
+            add(tile.rect.height)
+            add(tile.item.x)
+            add(tile.item.y)
             add(tile.loaded ? UInt64(1) : 2)
         }
     }

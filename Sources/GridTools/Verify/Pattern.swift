@@ -76,11 +76,13 @@ public enum Pattern: Int, Sendable, CaseIterable {
     public var fix: String {
         switch self {
         case .seamAtWrap:
-            return "duplicate enough items at each end to cover the viewport and a peeking neighbour and jump back while scrolling, not only at rest (a fling longer than the copies reaches the strip's end), or use loop: \"seamless\""
+            return
+                "duplicate enough items at each end to cover the viewport and a peeking neighbour and jump back while scrolling, not only at rest (a fling longer than the copies reaches the strip's end), or use loop: \"seamless\""
         case .edgeReached:
             return "recenter while moving (recenter: \"threshold\" or \"wholeTiles\"), not only at rest"
         case .blankTiles:
-            return "lay out every tile the visible range needs before the frame is drawn (plus a buffer), with a placeholder until its content arrives, and give a loop of few items copies enough to cover the viewport"
+            return
+                "lay out every tile the visible range needs before the frame is drawn (plus a buffer), with a placeholder until its content arrives, and give a loop of few items copies enough to cover the viewport"
         case .multiPageFlick:
             return "clamp the target to one page from where the drag began, on a multiple of the page size"
         case .indexOutOfRange:
@@ -88,17 +90,21 @@ public enum Pattern: Int, Sendable, CaseIterable {
         case .rotationPage:
             return "keep the page index across the resize and set offset = page × new page size (viewWillTransition)"
         case .insetPageGrid:
-            return "compute page offsets from the adjusted content inset (or set contentInsetAdjustmentBehavior = .never), and lock the cross axis"
+            return
+                "compute page offsets from the adjusted content inset (or set contentInsetAdjustmentBehavior = .never), and lock the cross axis"
         case .precision:
             return "recenter to keep offsets near the origin and keep positions in exact units, not Float"
         case .pixelGrid:
             return "keep the unrounded offset and round what is displayed to device pixels (1/scale), not to points"
         case .deceleration:
-            return "decay the release velocity by time, v × rate^(1000·t) (not by a factor per frame), end it below 10 pt/s, and stop it at touch-down"
+            return
+                "decay the release velocity by time, v × rate^(1000·t) (not by a factor per frame), end it below 10 pt/s, and stop it at touch-down"
         case .rewindAtWrap:
-            return "animate on to the duplicate past the end (the copy of the item it is going to), then jump without animation to the real item, as the loop does at rest; or use loop: \"seamless\", whose scrollTo goes the ideal plane's way"
+            return
+                "animate on to the duplicate past the end (the copy of the item it is going to), then jump without animation to the real item, as the loop does at rest; or use loop: \"seamless\", whose scrollTo goes the ideal plane's way"
         case .lockedAxisMoves:
-            return "disable the axis the carousel does not scroll (rows: 0 or columns: 0, not rows: 1 or columns: 1); in an app, keep the content no taller (or wider) than the bounds, with alwaysBounceVertical (or Horizontal) off"
+            return
+                "disable the axis the carousel does not scroll (rows: 0 or columns: 0, not rows: 1 or columns: 1); in an app, keep the content no taller (or wider) than the bounds, with alwaysBounceVertical (or Horizontal) off"
         }
     }
 }

@@ -59,12 +59,19 @@ public struct PatternFacts: Sendable, Equatable {
         columns = scenario.grid.columns
         rows = scenario.grid.rows
         loops = scenario.grid.loop != .none
-        var x = false, y = false
+        var x = false
+        var y = false
         for step in scenario.steps {
             switch step {
-            case .drag(let by, _, _, _): x = x || by.x != 0; y = y || by.y != 0
-            case .fling(let v): x = x || v.x != 0; y = y || v.y != 0
-            case .scrollTo, .jump: x = true; y = true
+            case .drag(let by, _, _, _):
+                x = x || by.x != 0
+                y = y || by.y != 0
+            case .fling(let v):
+                x = x || v.x != 0
+                y = y || v.y != 0
+            case .scrollTo, .jump:
+                x = true
+                y = true
             case .resize: resizes = true
             default: break
             }

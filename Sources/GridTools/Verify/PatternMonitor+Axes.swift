@@ -12,7 +12,9 @@ extension PatternMonitor {
         let key = isX ? "columns" : "rows"
         if n == 0 { return "\(key): 0, scrolling disabled" }
         guard !facts.pager else { return nil }
-        if facts.loops { return n == 1 ? "\(key): 1 with a loop, a loop of 1 item: every offset shows the same item" : nil }
+        if facts.loops {
+            return n == 1 ? "\(key): 1 with a loop, a loop of 1 item: every offset shows the same item" : nil
+        }
         let content = isX ? frame.contentSize.width : frame.contentSize.height
         let view = isX ? frame.viewport.width : frame.viewport.height
         let insets = isX ? facts.leadingInset.x + facts.trailingInset.x : facts.leadingInset.y + facts.trailingInset.y
@@ -28,14 +30,21 @@ extension PatternMonitor {
     /// scroll, a jump or a resize, which put it there).
     mutating func checkLockedAxes(_ frame: FrameState, absolute: Vector, rebase: Bool) {
         let gesture = frame.phase == .dragging || frame.phase == .decelerating || frame.phase == .bouncing
-        guard gesture, !rebase, let rest = axisRest else { axisRest = absolute; return }
+        guard gesture, !rebase, let rest = axisRest else {
+            axisRest = absolute
+            return
+        }
         let tol = 0.5 / Double(max(1, frame.scale)) + 1e-9
         for isX in [true, false] {
-            let o = isX ? absolute.x : absolute.y, r = isX ? rest.x : rest.y
+            let o = isX ? absolute.x : absolute.y
+            let r = isX ? rest.x : rest.y
             guard abs(o - r) > tol, let why = lockReason(isX: isX, frame) else { continue }
             let axis = isX ? "x" : "y"
-            found(.lockedAxisMoves, frame.index, expected: "offset \(axis) \(num(r)) pt (\(axis) does not scroll: \(why))",
-                  actual: "offset \(axis) \(num(o)) pt while \(frame.phase.rawValue), \(num(abs(o - r))) pt from its rest")
+            found(
+                .lockedAxisMoves, frame.index,
+                expected: "offset \(axis) \(num(r)) pt (\(axis) does not scroll: \(why))",
+                actual: "offset \(axis) \(num(o)) pt while \(frame.phase.rawValue), \(num(abs(o - r))) pt from its rest"
+            )
             return
         }
     }

@@ -7,13 +7,17 @@ extension PatternMonitor {
     /// the content's old velocity, so a naive release (`scroll.flickAdds`) differs from it at once.
     mutating func checkRelease(_ frame: FrameState, _ ideal: FrameState?) {
         guard let ideal, let p = previous, p.phase == .decelerating || p.phase == .bouncing,
-              let mine = Self.releaseVelocity(frame), let theirs = Self.releaseVelocity(ideal) else { return }
+            let mine = Self.releaseVelocity(frame), let theirs = Self.releaseVelocity(ideal)
+        else { return }
         let speed = (mine.x * mine.x + mine.y * mine.y).squareRoot()
         let expected = (theirs.x * theirs.x + theirs.y * theirs.y).squareRoot()
-        guard abs(mine.x - theirs.x) > 1 + 0.01 * expected || abs(mine.y - theirs.y) > 1 + 0.01 * expected else { return }
-        found(.deceleration, frame.index,
-              expected: "a release at \(num(expected)) pt/s (the finger's; a touch-down stops the moving content)",
-              actual: "\(num(speed)) pt/s (the content's old velocity added)")
+        guard abs(mine.x - theirs.x) > 1 + 0.01 * expected || abs(mine.y - theirs.y) > 1 + 0.01 * expected else {
+            return
+        }
+        found(
+            .deceleration, frame.index,
+            expected: "a release at \(num(expected)) pt/s (the finger's; a touch-down stops the moving content)",
+            actual: "\(num(speed)) pt/s (the content's old velocity added)")
         diverged = true
     }
 
@@ -42,30 +46,36 @@ extension PatternMonitor {
     ///   an ideal plane, `checkTouchWithoutIdeal`.
     /// A drift of the offsets from the ideal's during a free deceleration is named 10 by `checkIdeal`.
     /// A finding sets `diverged`: from there on the offsets differ from the ideal's by design.
-    mutating func checkCurve(_ frame: FrameState, _ ideal: FrameState?, absolute: Vector, touched: Bool, resized: Bool) {
+    mutating func checkCurve(_ frame: FrameState, _ ideal: FrameState?, absolute: Vector, touched: Bool, resized: Bool)
+    {
         defer { previousIdeal = ideal }
         guard let p = previous else { return }
         let pAbs = absoluteOffset(p, before: frame)
         let delta = Vector(x: absolute.x - pAbs.x, y: absolute.y - pAbs.y)
-        let error = Self.roundingError(max(abs(frame.contentOffset.x), abs(frame.contentOffset.y), abs(p.contentOffset.x), abs(p.contentOffset.y)))
+        let error = Self.roundingError(
+            max(abs(frame.contentOffset.x), abs(frame.contentOffset.y), abs(p.contentOffset.x), abs(p.contentOffset.y)))
         checkTouchAgainstIdeal(frame, ideal, delta: delta, error: error, touched: touched, resized: resized)
         checkTouchWithoutIdeal(frame, ideal, delta: delta, error: error, touched: touched, resized: resized)
         // The strategy's own frames: checked after a divergence from the ideal too (a paging target of its own).
         guard !facts.pager, facts.pagingMode != .viewport, p.phase == .decelerating, frame.phase == .decelerating,
-              !touched, !resized, !frame.edgeHit, !p.edgeHit, !frame.events.contains(where: Self.restarts) else { return }
+            !touched, !resized, !frame.edgeHit, !p.edgeHit, !frame.events.contains(where: Self.restarts)
+        else { return }
         let dt = frame.time - p.time
         let speed = (delta.x * delta.x + delta.y * delta.y).squareRoot()
         if dt > 0, speed + 2 * error < ScrollPhysics.minimumVelocity * dt {
-            found(.deceleration, frame.index,
-                  expected: "the deceleration to end once its speed falls below \(num(ScrollPhysics.minimumVelocity)) pt/s (a slower release does not decelerate)",
-                  actual: "\(num(speed / dt)) pt/s, still decelerating")
+            found(
+                .deceleration, frame.index,
+                expected:
+                    "the deceleration to end once its speed falls below \(num(ScrollPhysics.minimumVelocity)) pt/s (a slower release does not decelerate)",
+                actual: "\(num(speed / dt)) pt/s, still decelerating")
             diverged = true
             return
         }
         // The motion after a lift starts `ScrollPhysics.liftDelay` after it: the frame of the lift is not a
         // point of the curve.
         guard let q = beforePrevious, q.phase == .decelerating, !p.events.contains(where: Self.restarts),
-              !q.events.contains(where: Self.restarts) else { return }
+            !q.events.contains(where: Self.restarts)
+        else { return }
         let qAbs = absoluteOffset(q, [p, frame])
         let d1 = Vector(x: pAbs.x - qAbs.x, y: pAbs.y - qAbs.y)
         let before = (d1.x * d1.x + d1.y * d1.y).squareRoot()
@@ -74,12 +84,15 @@ extension PatternMonitor {
         // `"target"` paging decelerates each axis onto its own page: the axes end apart, so only each one
         // alone follows the curve.
         guard facts.pagingMode == .none || facts.pagingMode == .snap,
-              before > 300 * error, let d = facts.decelerationRate, let ratio = Self.curveRatio(d, p.time - q.time, dt) else { return }
+            before > 300 * error, let d = facts.decelerationRate, let ratio = Self.curveRatio(d, p.time - q.time, dt)
+        else { return }
         let expected = ratio * before
         guard abs(speed - expected) > 3 * error + 1e-9 * before else { return }
-        found(.deceleration, frame.index,
-              expected: "\(num(expected)) pt/frame, \(Self.factor(ratio, before, expected)) × the last frame's \(num(before)) (v0·d^(1000t), d = \(Self.exact(d)))",
-              actual: "\(num(speed)) pt/frame (\(before > 0 ? Self.factor(speed / before, before, speed) : "0") ×)")
+        found(
+            .deceleration, frame.index,
+            expected:
+                "\(num(expected)) pt/frame, \(Self.factor(ratio, before, expected)) × the last frame's \(num(before)) (v0·d^(1000t), d = \(Self.exact(d)))",
+            actual: "\(num(speed)) pt/frame (\(before > 0 ? Self.factor(speed / before, before, speed) : "0") ×)")
         diverged = true
     }
 
@@ -108,18 +121,26 @@ extension PatternMonitor {
     /// then `dt2` seconds: d^(1000·dt1)·(1 − d^(1000·dt2)) / (1 − d^(1000·dt1)), d^(1000·dt) for equal frames.
     static func curveRatio(_ d: Double, _ dt1: Double, _ dt2: Double) -> Double? {
         guard d > 0, d < 1, dt1 > 0, dt2 > 0 else { return nil }
-        let a = ScrollPhysics.power(d, 1000 * dt1), b = ScrollPhysics.power(d, 1000 * dt2)
+        let a = ScrollPhysics.power(d, 1000 * dt1)
+        let b = ScrollPhysics.power(d, 1000 * dt2)
         return a * (1 - b) / (1 - a)
     }
 
     /// After a touch-down on decelerating content, from the touch frame on while the finger drags: the
     /// frame's displacement is the ideal plane's (whose touch stops the content), if the two moved alike
     /// in the frame before the touch.
-    mutating func checkTouchAgainstIdeal(_ frame: FrameState, _ ideal: FrameState?, delta: Vector, error: Double,
-                                         touched: Bool, resized: Bool) {
-        guard !diverged, let ideal, let pIdeal = previousIdeal else { touchIdeal = nil; followedIdeal = nil; return }
-        let idealDelta = Vector(x: ideal.contentOffset.x - pIdeal.contentOffset.x - Self.shift(in: ideal).x,
-                                y: ideal.contentOffset.y - pIdeal.contentOffset.y - Self.shift(in: ideal).y)
+    mutating func checkTouchAgainstIdeal(
+        _ frame: FrameState, _ ideal: FrameState?, delta: Vector, error: Double,
+        touched: Bool, resized: Bool
+    ) {
+        guard !diverged, let ideal, let pIdeal = previousIdeal else {
+            touchIdeal = nil
+            followedIdeal = nil
+            return
+        }
+        let idealDelta = Vector(
+            x: ideal.contentOffset.x - pIdeal.contentOffset.x - Self.shift(in: ideal).x,
+            y: ideal.contentOffset.y - pIdeal.contentOffset.y - Self.shift(in: ideal).y)
         let same = abs(delta.x - idealDelta.x) <= 2 * error && abs(delta.y - idealDelta.y) <= 2 * error
         let followed = followedIdeal ?? false
         followedIdeal = same
@@ -130,9 +151,11 @@ extension PatternMonitor {
             touchIdeal = nil
         }
         guard let touch = touchIdeal, !same else { return }
-        found(.deceleration, frame.index,
-              expected: "the finger's \(pt(idealDelta)) per frame, the ideal plane's (a touch-down at frame \(touch) stops the deceleration)",
-              actual: "\(pt(delta)) per frame (the deceleration goes on under the finger)")
+        found(
+            .deceleration, frame.index,
+            expected:
+                "the finger's \(pt(idealDelta)) per frame, the ideal plane's (a touch-down at frame \(touch) stops the deceleration)",
+            actual: "\(pt(delta)) per frame (the deceleration goes on under the finger)")
         touchIdeal = nil
         diverged = true
     }
@@ -142,23 +165,38 @@ extension PatternMonitor {
     /// holds both), but a displacement that keeps changing the same way on three dragging frames in a row (after
     /// the touch frame) is the old motion decaying under the finger (`scroll.touchDown` `"keepVelocity"`). Drag
     /// steps shorter than three frames chained under one touch are beyond what it can tell apart.
-    mutating func checkTouchWithoutIdeal(_ frame: FrameState, _ ideal: FrameState?, delta: Vector, error: Double,
-                                         touched: Bool, resized: Bool) {
+    mutating func checkTouchWithoutIdeal(
+        _ frame: FrameState, _ ideal: FrameState?, delta: Vector, error: Double,
+        touched: Bool, resized: Bool
+    ) {
         if touched, ideal == nil, frame.phase == .dragging, let p = previous, p.phase == .decelerating {
             touchDrift = (frame.index, nil, nil, 0)  // the touch frame's displacement holds some of the old motion
             return
         }
-        guard let t = touchDrift, ideal == nil, !touched, frame.phase == .dragging, !frame.edgeHit, !resized else { touchDrift = nil; return }
-        guard let last = t.last else { touchDrift = (t.touch, delta, nil, 0); return }
+        guard let t = touchDrift, ideal == nil, !touched, frame.phase == .dragging, !frame.edgeHit, !resized else {
+            touchDrift = nil
+            return
+        }
+        guard let last = t.last else {
+            touchDrift = (t.touch, delta, nil, 0)
+            return
+        }
         let change = Vector(x: delta.x - last.x, y: delta.y - last.y)
-        guard max(abs(change.x), abs(change.y)) > 2 * error else { touchDrift = (t.touch, delta, nil, 0); return }
+        guard max(abs(change.x), abs(change.y)) > 2 * error else {
+            touchDrift = (t.touch, delta, nil, 0)
+            return
+        }
         let same = t.change.map { change.x * $0.x + change.y * $0.y > 0 } ?? false
         let run = same ? t.run + 1 : 1
         touchDrift = (t.touch, delta, change, run)
         guard run >= 3 else { return }
-        found(.deceleration, frame.index,
-              expected: "the finger's own motion after the touch-down at frame \(t.touch) (its speed changes only where the drag does)",
-              actual: "\(pt(delta)) per frame, changing the same way for \(run) frames in a row (the deceleration goes on under the finger)")
+        found(
+            .deceleration, frame.index,
+            expected:
+                "the finger's own motion after the touch-down at frame \(t.touch) (its speed changes only where the drag does)",
+            actual:
+                "\(pt(delta)) per frame, changing the same way for \(run) frames in a row (the deceleration goes on under the finger)"
+        )
         touchDrift = nil
         diverged = true
     }
@@ -168,8 +206,12 @@ extension PatternMonitor {
         var s = Vector.zero
         for event in frame.events {
             switch event {
-            case .recenter(let v): s.x += v.x; s.y += v.y
-            case .loopJump(let from, let to): s.x += to.x - from.x; s.y += to.y - from.y
+            case .recenter(let v):
+                s.x += v.x
+                s.y += v.y
+            case .loopJump(let from, let to):
+                s.x += to.x - from.x
+                s.y += to.y - from.y
             default: break
             }
         }
@@ -186,17 +228,21 @@ extension PatternMonitor {
         let speed = (delta.x * delta.x + delta.y * delta.y).squareRoot()
         // As in `checkCurve`, the frame of a lift is not a point of the curve: the motion after it starts
         // `ScrollPhysics.liftDelay` later, so the lift frame's next step is that much short of a whole frame.
-        if !facts.pager, let q = beforePrevious, q.phase == .decelerating, p.phase == .decelerating, frame.phase == .decelerating,
-           !touched, !resized, !frame.edgeHit, !p.edgeHit, !p.events.contains(where: Self.restarts),
-           !q.events.contains(where: Self.restarts) {
+        if !facts.pager, let q = beforePrevious, q.phase == .decelerating, p.phase == .decelerating,
+            frame.phase == .decelerating,
+            !touched, !resized, !frame.edgeHit, !p.edgeHit, !p.events.contains(where: Self.restarts),
+            !q.events.contains(where: Self.restarts)
+        {
             let qAbs = absoluteOffset(q, [p, frame])
             let d1 = Vector(x: pAbs.x - qAbs.x, y: pAbs.y - qAbs.y)
             let before = (d1.x * d1.x + d1.y * d1.y).squareRoot()
             if facts.pagingMode == .viewport {
                 checkSettle(frame, before: d1, after: delta)
             } else if speed > before + 1e-3 {
-                found(.deceleration, frame.index, expected: "at most \(num(before)) pt/frame (the speed only falls while decelerating)",
-                      actual: "\(num(speed)) pt/frame")
+                found(
+                    .deceleration, frame.index,
+                    expected: "at most \(num(before)) pt/frame (the speed only falls while decelerating)",
+                    actual: "\(num(speed)) pt/frame")
             }
         } else {
             settlePeak = nil
@@ -211,13 +257,17 @@ extension PatternMonitor {
     /// (`settleStep`) and then stands on it (a last step up to 0.05 pt longer), so a rise after the peak is named
     /// past that.
     mutating func checkSettle(_ frame: FrameState, before d1: Vector, after d2: Vector) {
-        func axis(_ a: Double, _ b: Double, _ peak: (frame: Int, speed: Double)?, _ name: String) -> (frame: Int, speed: Double)? {
+        func axis(
+            _ a: Double, _ b: Double, _ peak: (frame: Int, speed: Double)?, _ name: String
+        ) -> (frame: Int, speed: Double)? {
             if a * b <= 0 { return nil }  // a turn, or no motion: a new leg
             if abs(b) < abs(a) - 1e-3 { return peak ?? (frame.index - 1, abs(a)) }
             if abs(b) > abs(a) + Self.settleStep + 1e-3, let peak {
-                found(.deceleration, frame.index,
-                      expected: "at most \(num(abs(a))) pt/frame on \(name) (a paging settle slows down after its peak, \(num(peak.speed)) pt/frame at frame \(peak.frame))",
-                      actual: "\(num(abs(b))) pt/frame")
+                found(
+                    .deceleration, frame.index,
+                    expected:
+                        "at most \(num(abs(a))) pt/frame on \(name) (a paging settle slows down after its peak, \(num(peak.speed)) pt/frame at frame \(peak.frame))",
+                    actual: "\(num(abs(b))) pt/frame")
             }
             return peak
         }

@@ -8,14 +8,16 @@ extension PatternMonitor {
     /// offset rounded to points at 2x varies by up to a point.
     mutating func checkPixelGrid(_ frame: FrameState, reset: Bool) {
         guard !facts.pager, !reset, let tracked = pixelTrack,
-              let tile = frame.tiles.first(where: { $0.coordinate == tracked.tile }) else {
+            let tile = frame.tiles.first(where: { $0.coordinate == tracked.tile })
+        else {
             pixelTrack = frame.tiles.first.map { t in
                 let k = key(t, frame)
                 return (t.coordinate, k, k, frame.index)
             }
             return
         }
-        let k = key(tile, frame), scale = Double(max(1, frame.scale))
+        let k = key(tile, frame)
+        let scale = Double(max(1, frame.scale))
         let low = Vector(x: min(tracked.low.x, k.x), y: min(tracked.low.y, k.y))
         let high = Vector(x: max(tracked.high.x, k.x), y: max(tracked.high.y, k.y))
         pixelTrack = (tracked.tile, low, high, tracked.since)
@@ -23,8 +25,10 @@ extension PatternMonitor {
         if spread > 1 / scale + 1e-6 {
             // Far from the origin the offset's own precision is the cause (pattern 8), as in `checkIdeal`.
             let far = max(abs(frame.contentOffset.x), abs(frame.contentOffset.y)) > 1e7
-            found(far ? .precision : .pixelGrid, frame.index, expected: "the displayed offset within half a device pixel (\(num(0.5 / scale)) pt) of the model's",
-                  actual: "it off by up to \(num(spread / 2)) pt (tile \(tile.coordinate) since frame \(tracked.since))")
+            found(
+                far ? .precision : .pixelGrid, frame.index,
+                expected: "the displayed offset within half a device pixel (\(num(0.5 / scale)) pt) of the model's",
+                actual: "it off by up to \(num(spread / 2)) pt (tile \(tile.coordinate) since frame \(tracked.since))")
         }
     }
 
@@ -33,32 +37,48 @@ extension PatternMonitor {
     /// offset to device pixels). Catches the half point a rounding to points loses at once.
     mutating func checkDisplayed(_ frame: FrameState, _ ideal: FrameState?) {
         guard let ideal, !facts.pager, !facts.loops, shift == .zero, idealShift == .zero, ideal.recenterShift == nil,
-              ideal.contentOffset == frame.contentOffset else { return }
+            ideal.contentOffset == frame.contentOffset
+        else { return }
         for tile in frame.tiles {
             guard let twin = ideal.tiles.first(where: { $0.coordinate == tile.coordinate }) else { continue }
-            let dx = tile.pixelRect.x - twin.pixelRect.x, dy = tile.pixelRect.y - twin.pixelRect.y
+            let dx = tile.pixelRect.x - twin.pixelRect.x
+            let dy = tile.pixelRect.y - twin.pixelRect.y
             guard abs(dx) > 1e-3 || abs(dy) > 1e-3 else { continue }
             let scale = Double(max(1, frame.scale))
             let far = max(abs(frame.contentOffset.x), abs(frame.contentOffset.y)) > 1e7
-            found(far ? .precision : .pixelGrid, frame.index,
-                  expected: "tile \(tile.coordinate) at (\(num(twin.pixelRect.x / scale)), \(num(twin.pixelRect.y / scale))) pt (the ideal plane's, offset \(pt(frame.contentOffset)))",
-                  actual: "(\(num(tile.pixelRect.x / scale)), \(num(tile.pixelRect.y / scale))) pt, \(pt(Vector(x: dx / scale, y: dy / scale))) off")
+            found(
+                far ? .precision : .pixelGrid, frame.index,
+                expected:
+                    "tile \(tile.coordinate) at (\(num(twin.pixelRect.x / scale)), \(num(twin.pixelRect.y / scale))) pt (the ideal plane's, offset \(pt(frame.contentOffset)))",
+                actual:
+                    "(\(num(tile.pixelRect.x / scale)), \(num(tile.pixelRect.y / scale))) pt, \(pt(Vector(x: dx / scale, y: dy / scale))) off"
+            )
             return
         }
     }
 
     func key(_ t: DrawnTile, _ frame: FrameState) -> Vector {
         let scale = Double(max(1, frame.scale))
-        return Vector(x: t.pixelRect.x / scale + frame.contentOffset.x, y: t.pixelRect.y / scale + frame.contentOffset.y)
+        return Vector(
+            x: t.pixelRect.x / scale + frame.contentOffset.x, y: t.pixelRect.y / scale + frame.contentOffset.y)
     }
 
     /// 8 and 9: the offset follows the ideal plane's.
     mutating func checkIdeal(_ frame: FrameState, _ ideal: FrameState?, absolute: Vector, tol: Double, rebase: Bool) {
-        guard let ideal else { idealBaseline = nil; return }
-        if let s = ideal.recenterShift { idealShift.x += s.x; idealShift.y += s.y }
+        guard let ideal else {
+            idealBaseline = nil
+            return
+        }
+        if let s = ideal.recenterShift {
+            idealShift.x += s.x
+            idealShift.y += s.y
+        }
         let target = Vector(x: ideal.contentOffset.x - idealShift.x, y: ideal.contentOffset.y - idealShift.y)
         let difference = Vector(x: absolute.x - target.x, y: absolute.y - target.y)
-        guard let base = idealBaseline, !rebase else { idealBaseline = difference; return }
+        guard let base = idealBaseline, !rebase else {
+            idealBaseline = difference
+            return
+        }
         let drift = Vector(x: difference.x - base.x, y: difference.y - base.y)
         guard abs(drift.x) > tol || abs(drift.y) > tol else { return }
         let far = max(abs(absolute.x), abs(absolute.y)) > 1e7
@@ -67,13 +87,16 @@ extension PatternMonitor {
             // The model's own offset (not the displayed one, which 9 rounds) leaves the ideal's while both planes
             // decelerate freely from the same release: the deceleration curve differs (pattern 10), and from
             // here on the offsets differ by design.
-            found(.deceleration, frame.index, expected: "offset \(pt(expected)) (the ideal plane's, decelerating from the same release)",
-                  actual: "offset \(pt(absolute)), \(pt(drift)) off (the deceleration leaves UIKit's curve)")
+            found(
+                .deceleration, frame.index,
+                expected: "offset \(pt(expected)) (the ideal plane's, decelerating from the same release)",
+                actual: "offset \(pt(absolute)), \(pt(drift)) off (the deceleration leaves UIKit's curve)")
             diverged = true
             return
         }
-        found(far ? .precision : .pixelGrid, frame.index, expected: "offset \(pt(expected)) (the ideal plane's)",
-              actual: "offset \(pt(absolute)), \(pt(drift)) off")
+        found(
+            far ? .precision : .pixelGrid, frame.index, expected: "offset \(pt(expected)) (the ideal plane's)",
+            actual: "offset \(pt(absolute)), \(pt(drift)) off")
     }
 
     /// Whether `frame` and the ideal plane's frame both continue a free deceleration (no touch, release, edge,
@@ -81,7 +104,8 @@ extension PatternMonitor {
     /// offsets there is the deceleration's (10), not a rounding (9 rounds only what is displayed).
     func freelyDecelerating(_ frame: FrameState, _ ideal: FrameState) -> Bool {
         guard let p = previous, p.phase == .decelerating, frame.phase == .decelerating, ideal.phase == .decelerating,
-              previousIdealPhase == .decelerating, !frame.edgeHit, !p.edgeHit, !ideal.edgeHit else { return false }
+            previousIdealPhase == .decelerating, !frame.edgeHit, !p.edgeHit, !ideal.edgeHit
+        else { return false }
         return !frame.events.contains(where: Self.restarts) && !ideal.events.contains(where: Self.restarts)
     }
 }

@@ -4,8 +4,10 @@ import GridModel
 /// page (at rest and during a motion), the inset page grid.
 extension PatternMonitor {
     /// 4, 6 and 7: paging lands within a page of the start, on the page grid; a resize keeps the page.
-    mutating func checkPaging(_ frame: FrameState, _ ideal: FrameState?, absolute: Vector, tol: Double, resized: Bool, jumped: Bool,
-                              touched: Bool, gridBefore: Vector) {
+    mutating func checkPaging(
+        _ frame: FrameState, _ ideal: FrameState?, absolute: Vector, tol: Double, resized: Bool, jumped: Bool,
+        touched: Bool, gridBefore: Vector
+    ) {
         let prior = previous
         if resized, let p = prior {
             let pAbs = absoluteOffset(p, before: frame)
@@ -14,15 +16,21 @@ extension PatternMonitor {
                 // During a motion the resize stops it and keeps the page showing at that moment, which lies
                 // between the last frame's page and the page one frame on at the motion's speed.
                 let ahead = offsetAhead(p, before: frame)
-                resizePage = (k, ahead.flatMap { pageAhead(p, at: $0, gridShift: gridBefore) }, true,
-                              [pAbs] + (ahead.map { [Vector(x: pAbs.x + $0.x - p.contentOffset.x, y: pAbs.y + $0.y - p.contentOffset.y)] } ?? []))
+                resizePage = (
+                    k, ahead.flatMap { pageAhead(p, at: $0, gridShift: gridBefore) }, true,
+                    [pAbs]
+                        + (ahead.map {
+                            [Vector(x: pAbs.x + $0.x - p.contentOffset.x, y: pAbs.y + $0.y - p.contentOffset.y)]
+                        } ?? [])
+                )
             }
             if !facts.paging, p.phase == .idle, facts.infinite {
                 let before = Vector(x: pAbs.x + p.viewport.width / 2, y: pAbs.y + p.viewport.height / 2)
                 let after = Vector(x: absolute.x + frame.viewport.width / 2, y: absolute.y + frame.viewport.height / 2)
                 if abs(before.x - after.x) > 2 * tol || abs(before.y - after.y) > 2 * tol {
-                    found(.rotationPage, frame.index, expected: "the centre point \(pt(before)) stays centred",
-                          actual: "centre \(pt(after))")
+                    found(
+                        .rotationPage, frame.index, expected: "the centre point \(pt(before)) stays centred",
+                        actual: "centre \(pt(after))")
                 }
             }
         }
@@ -32,25 +40,38 @@ extension PatternMonitor {
         // Only where one page per gesture is the rule (`.snap` projects the deceleration over several pages),
         // and not across a loop jump (the jump renumbers the pages within the frame).
         if facts.pagingMode == .viewport || facts.pagingMode == .target, !facts.loops,
-           let p = prior, let last = p.page, p.phase != .idle, frame.phase != .idle, resizePage == nil,
-           frame.events.contains(where: { if case .didEndDecelerating = $0 { return true } else { return false } }) {
+            let p = prior, let last = p.page, p.phase != .idle, frame.phase != .idle, resizePage == nil,
+            frame.events.contains(where: { if case .didEndDecelerating = $0 { return true } else { return false } })
+        {
             checkLanding(last, frame: p.index)
-            startPage = nil; releasePage = nil; programmatic = false
+            startPage = nil
+            releasePage = nil
+            programmatic = false
         }
         // A touch or a fling begins a gesture: a jump or scrollTo before it no longer excuses where it lands
         // (a jump at rest left the flag set until the next rest, so the first flick after it went unjudged).
-        let flung = frame.events.contains(where: { if case .willBeginDecelerating = $0 { return true } else { return false } })
+        let flung = frame.events.contains(where: {
+            if case .willBeginDecelerating = $0 { return true } else { return false }
+        })
         if (touched || flung) && !jumped && frame.phase != .animating { programmatic = false }
         if jumped || frame.phase == .animating { programmatic = true }
         if touched, startPage == nil { startPage = prior?.page ?? page }
-        if frame.events.contains(where: { if case .willBeginDecelerating = $0 { return true } else { return false } }), startPage == nil {
+        if frame.events.contains(where: { if case .willBeginDecelerating = $0 { return true } else { return false } }),
+            startPage == nil
+        {
             startPage = prior?.page ?? page
         }
-        if frame.events.contains(where: { if case .willEndDragging = $0 { return true } else { return false } }) { releasePage = page }
+        if frame.events.contains(where: { if case .willEndDragging = $0 { return true } else { return false } }) {
+            releasePage = page
+        }
         checkPassing(frame, page: page, ideal: ideal, resized: resized)
         guard frame.phase == .idle, resized || (prior.map { $0.phase != .idle } ?? false) else { return }
         // At rest.
-        defer { startPage = nil; releasePage = nil; programmatic = false }
+        defer {
+            startPage = nil
+            releasePage = nil
+            programmatic = false
+        }
         if let r = resizePage {
             resizePage = nil
             checkResizeLanding(frame, page: page, r, tol: tol)
@@ -72,7 +93,8 @@ extension PatternMonitor {
         // page on the new page multiple nearest the offset at the resize (the model renumbers its pages).
         let at = r.at.map { Vector(x: $0.x + shift.x, y: $0.y + shift.y) }
         func axis(_ isX: Bool) -> (expected: Double, off: Bool) {
-            let o = isX ? shown.x : shown.y, s = isX ? size.width : size.height
+            let o = isX ? shown.x : shown.y
+            let s = isX ? size.width : size.height
             let origin = isX ? facts.gridOrigin.x + gridShift.x : facts.gridOrigin.y + gridShift.y
             guard isX ? facts.movesX : facts.movesY else { return (o, false) }
             guard isX ? facts.endlessX : facts.endlessY, s > 0 else {
@@ -80,7 +102,8 @@ extension PatternMonitor {
                 return (e, abs(o - e) > tol)
             }
             let nearest = at.map { origin + (((isX ? $0.x : $0.y) - origin) / s).rounded() * s }
-            let low = nearest.min() ?? o, high = nearest.max() ?? o
+            let low = nearest.min() ?? o
+            let high = nearest.max() ?? o
             let e = min(max(origin + ((o - origin) / s).rounded() * s, low), high)
             return (e, abs(o - e) > tol)
         }
@@ -88,8 +111,9 @@ extension PatternMonitor {
         let expected = Vector(x: x.expected, y: y.expected)
         if !kept || x.off || y.off {
             let when = !r.moving ? "showing before the resize" : "showing at the resize during the motion"
-            found(.rotationPage, frame.index, expected: "page \(k) at offset \(pt(expected)) (\(when))",
-                  actual: "page \(page) at offset \(pt(shown))")
+            found(
+                .rotationPage, frame.index, expected: "page \(k) at offset \(pt(expected)) (\(when))",
+                actual: "page \(page) at offset \(pt(shown))")
         }
     }
 
@@ -99,16 +123,21 @@ extension PatternMonitor {
     /// the nearest allowed page.
     mutating func checkPassing(_ frame: FrameState, page: TileCoordinate, ideal: FrameState?, resized: Bool) {
         guard facts.pagingMode == .viewport || facts.pagingMode == .target, !programmatic, !resized,
-              frame.phase == .decelerating || frame.phase == .bouncing,
-              let start = startPage, let release = releasePage, !Self.near(page, start), !Self.near(page, release) else { return }
-        var expected = TileCoordinate(x: min(max(page.x, start.x - 1), start.x + 1), y: min(max(page.y, start.y - 1), start.y + 1))
+            frame.phase == .decelerating || frame.phase == .bouncing,
+            let start = startPage, let release = releasePage, !Self.near(page, start), !Self.near(page, release)
+        else { return }
+        var expected = TileCoordinate(
+            x: min(max(page.x, start.x - 1), start.x + 1), y: min(max(page.y, start.y - 1), start.y + 1))
         var whose = "start \(start) ± 1"
         if !facts.loops, let i = ideal?.page, Self.near(i, start) || Self.near(i, release) {
             expected = i
             whose = "the ideal plane's; start \(start) ± 1"
         }
-        found(.multiPageFlick, frame.index, expected: "page \(expected) (\(whose))",
-              actual: "page \(page), \(max(abs(page.x - release.x), abs(page.y - release.y))) pages from the release page \(release)")
+        found(
+            .multiPageFlick, frame.index, expected: "page \(expected) (\(whose))",
+            actual:
+                "page \(page), \(max(abs(page.x - release.x), abs(page.y - release.y))) pages from the release page \(release)"
+        )
     }
 
     /// Whether `page` is within one page of `other` on both axes.
@@ -120,7 +149,8 @@ extension PatternMonitor {
     /// the ideal plane's moves differently by design (a target with no page limit): 8 and 9 stop comparing
     /// offsets with the ideal from then on, and 4 names it.
     mutating func checkPagingTarget(_ frame: FrameState, _ ideal: FrameState?) {
-        guard facts.paging, let ideal, let mine = Self.releaseTarget(frame), let theirs = Self.releaseTarget(ideal) else { return }
+        guard facts.paging, let ideal, let mine = Self.releaseTarget(frame), let theirs = Self.releaseTarget(ideal)
+        else { return }
         let a = Vector(x: mine.x - frame.contentOffset.x, y: mine.y - frame.contentOffset.y)
         let b = Vector(x: theirs.x - ideal.contentOffset.x, y: theirs.y - ideal.contentOffset.y)
         if abs(a.x - b.x) > 1e-3 || abs(a.y - b.y) > 1e-3 { diverged = true }
@@ -141,7 +171,8 @@ extension PatternMonitor {
             return Vector(x: p.contentOffset.x + v.x * dt, y: p.contentOffset.y + v.y * dt)
         }
         guard let q = beforePrevious, q.viewport == p.viewport else { return nil }
-        let pAbs = absoluteOffset(p, before: frame), qAbs = absoluteOffset(q, before: p, frame)
+        let pAbs = absoluteOffset(p, before: frame)
+        let qAbs = absoluteOffset(q, before: p, frame)
         // The same shift as `p.contentOffset`'s: absolute + (contentOffset − absolute).
         return Vector(x: p.contentOffset.x + (pAbs.x - qAbs.x), y: p.contentOffset.y + (pAbs.y - qAbs.y))
     }
@@ -151,17 +182,23 @@ extension PatternMonitor {
         let size = pageSize(p)
         guard size.width > 0, size.height > 0 else { return nil }
         // The nearest page, as the model counts it: ⌊(offset − origin) / size + ½⌋.
-        func page(_ o: Double, _ origin: Double, _ s: Double) -> Int64 { Int64(((o - origin) / s + 0.5).rounded(.down)) }
-        return TileCoordinate(x: facts.movesX ? page(ahead.x, facts.gridOrigin.x + g.x, size.width) : p.page?.x ?? 0,
-                              y: facts.movesY ? page(ahead.y, facts.gridOrigin.y + g.y, size.height) : p.page?.y ?? 0)
+        func page(_ o: Double, _ origin: Double, _ s: Double) -> Int64 {
+            Int64(((o - origin) / s + 0.5).rounded(.down))
+        }
+        return TileCoordinate(
+            x: facts.movesX ? page(ahead.x, facts.gridOrigin.x + g.x, size.width) : p.page?.x ?? 0,
+            y: facts.movesY ? page(ahead.y, facts.gridOrigin.y + g.y, size.height) : p.page?.y ?? 0)
     }
 
     /// 4: the page a motion landed on lies within one page of where it began or was released.
     mutating func checkLanding(_ page: TileCoordinate, frame: Int) {
         guard let start = startPage, !programmatic else { return }
-        func near(_ a: TileCoordinate?) -> Bool { a.map { abs(page.x - $0.x) <= 1 && abs(page.y - $0.y) <= 1 } ?? false }
+        func near(_ a: TileCoordinate?) -> Bool {
+            a.map { abs(page.x - $0.x) <= 1 && abs(page.y - $0.y) <= 1 } ?? false
+        }
         if !near(start) && !near(releasePage) {
-            let clamp = TileCoordinate(x: min(max(page.x, start.x - 1), start.x + 1), y: min(max(page.y, start.y - 1), start.y + 1))
+            let clamp = TileCoordinate(
+                x: min(max(page.x, start.x - 1), start.x + 1), y: min(max(page.y, start.y - 1), start.y + 1))
             found(.multiPageFlick, frame, expected: "page \(clamp) (start \(start) ± 1)", actual: "page \(page)")
         }
     }
@@ -171,9 +208,11 @@ extension PatternMonitor {
 
     /// 4 and 7 at rest: the offset on a page multiple from the adjusted inset (7) or the scenario's grid (4).
     mutating func checkGrid(_ frame: FrameState, tol: Double) {
-        let size = pageSize(frame), off = frame.contentOffset
+        let size = pageSize(frame)
+        let off = frame.contentOffset
         for isX in [true, false] where isX ? facts.movesX : facts.movesY {
-            let o = isX ? off.x : off.y, p = isX ? size.width : size.height
+            let o = isX ? off.x : off.y
+            let p = isX ? size.width : size.height
             guard p > 0 else { continue }
             let lead = isX ? facts.leadingInset.x : facts.leadingInset.y
             let trail = isX ? facts.trailingInset.x : facts.trailingInset.y
@@ -188,16 +227,20 @@ extension PatternMonitor {
             }
             if lead != 0, distance(from: -lead + g) > tol {
                 let k = ((o + lead - g) / p).rounded()
-                found(.insetPageGrid, frame.index,
-                      expected: "offset \(axis) \(num(-lead + g + k * p)) pt (page \(Int(k)) counted from the \(num(lead))-pt adjusted inset)",
-                      actual: "offset \(axis) \(num(o)) pt")
+                found(
+                    .insetPageGrid, frame.index,
+                    expected:
+                        "offset \(axis) \(num(-lead + g + k * p)) pt (page \(Int(k)) counted from the \(num(lead))-pt adjusted inset)",
+                    actual: "offset \(axis) \(num(o)) pt")
                 continue
             }
             let origin = (isX ? facts.gridOrigin.x : facts.gridOrigin.y) + g
             if distance(from: origin) > tol {
                 let k = ((o - origin) / p).rounded()
-                found(.multiPageFlick, frame.index, expected: "offset \(axis) \(num(origin + k * p)) pt (a multiple of the \(num(p))-pt page)",
-                      actual: "offset \(axis) \(num(o)) pt at rest")
+                found(
+                    .multiPageFlick, frame.index,
+                    expected: "offset \(axis) \(num(origin + k * p)) pt (a multiple of the \(num(p))-pt page)",
+                    actual: "offset \(axis) \(num(o)) pt at rest")
             }
         }
     }

@@ -21,7 +21,9 @@ extension PatternMonitor {
             loopAnimation = nil
             return false
         }
-        let ends = frame.events.contains { if case .didEndScrollingAnimation = $0 { return true } else { return false } }
+        let ends = frame.events.contains {
+            if case .didEndScrollingAnimation = $0 { return true } else { return false }
+        }
         guard frame.phase == .animating || (ends && loopAnimation != nil) else {
             // Stopped without its end (a touch): named from its last frame if it had gone the other way.
             if let run = loopAnimation, run.diverged != nil {
@@ -32,14 +34,18 @@ extension PatternMonitor {
             return false
         }
         var run = loopAnimation ?? LoopAnimation(from: Self.centredItem(p), idealFrom: Self.centredItem(q))
-        let pAbs = absoluteOffset(p, before: frame), s = Self.shift(in: ideal)
+        let pAbs = absoluteOffset(p, before: frame)
+        let s = Self.shift(in: ideal)
         let delta = Vector(x: absolute.x - pAbs.x, y: absolute.y - pAbs.y)
-        let idealDelta = Vector(x: ideal.contentOffset.x - q.contentOffset.x - s.x, y: ideal.contentOffset.y - q.contentOffset.y - s.y)
+        let idealDelta = Vector(
+            x: ideal.contentOffset.x - q.contentOffset.x - s.x, y: ideal.contentOffset.y - q.contentOffset.y - s.y)
         run.travel = Vector(x: run.travel.x + delta.x, y: run.travel.y + delta.y)
         run.idealTravel = Vector(x: run.idealTravel.x + idealDelta.x, y: run.idealTravel.y + idealDelta.y)
         let tol = 0.5 / Double(max(1, frame.scale)) + 1e-9
         if run.diverged == nil,
-           (loopCount(isX: true) != nil && abs(delta.x - idealDelta.x) > tol) || (loopCount(isX: false) != nil && abs(delta.y - idealDelta.y) > tol) {
+            (loopCount(isX: true) != nil && abs(delta.x - idealDelta.x) > tol)
+                || (loopCount(isX: false) != nil && abs(delta.y - idealDelta.y) > tol)
+        {
             run.diverged = frame.index
         }
         guard frame.phase != .animating else {
@@ -77,7 +83,8 @@ extension PatternMonitor {
             guard let n = loopCount(isX: isX) else { continue }
             let size = (isX ? tile.pixelRect.width : tile.pixelRect.height) / scale
             guard size > 0 else { continue }
-            let mine = (isX ? run.travel.x : run.travel.y) / size, theirs = (isX ? run.idealTravel.x : run.idealTravel.y) / size
+            let mine = (isX ? run.travel.x : run.travel.y) / size
+            let theirs = (isX ? run.idealTravel.x : run.idealTravel.y) / size
             let turns = (mine - theirs) / Double(n)
             guard (abs(turns) > 0.5 && abs(turns - turns.rounded()) < 1e-3) || mine * theirs < 0 else { continue }
             let axis = isX ? "x" : "y"
@@ -86,8 +93,12 @@ extension PatternMonitor {
             let way = mine * theirs < 0 ? ", the other way round the loop" : ""
             let ideal = Self.travel(theirs, from: item(run.idealFrom), to: item(idealEnd.flatMap(Self.centredItem)), n)
             let shown = Self.travel(mine, from: item(run.from), to: item(Self.centredItem(end)), n)
-            found(.rewindAtWrap, first, expected: "\(ideal.amount) (the ideal plane's\(ideal.items.map { ", \($0)" } ?? ""))",
-                  actual: "the animated scroll running \(shown.amount) on \(axis)\(shown.items.map { " (\($0))" } ?? "")\(way)")
+            found(
+                .rewindAtWrap, first,
+                expected: "\(ideal.amount) (the ideal plane's\(ideal.items.map { ", \($0)" } ?? ""))",
+                actual:
+                    "the animated scroll running \(shown.amount) on \(axis)\(shown.items.map { " (\($0))" } ?? "")\(way)"
+            )
             return
         }
     }

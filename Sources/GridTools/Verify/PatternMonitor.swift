@@ -104,7 +104,9 @@ public struct PatternMonitor: Sendable {
     /// ```swift
     /// let findings = PatternMonitor.findings(in: frames, facts: PatternFacts(scenario))
     /// ```
-    public static func findings(in frames: [FrameState], ideal: [FrameState]? = nil, facts: PatternFacts) -> [PatternFinding] {
+    public static func findings(
+        in frames: [FrameState], ideal: [FrameState]? = nil, facts: PatternFacts
+    ) -> [PatternFinding] {
         var monitor = PatternMonitor(facts: facts)
         for (i, frame) in frames.enumerated() {
             monitor.observe(frame, ideal: ideal.flatMap { i < $0.count ? $0[i] : nil })
@@ -130,22 +132,37 @@ public struct PatternMonitor: Sendable {
     /// Checks one frame; `ideal` is the reference plane's frame at the same index (nil past a content
     /// edge or when there is none).
     public mutating func observe(_ frame: FrameState, ideal: FrameState? = nil) {
-        defer { beforePrevious = previous; previous = frame; previousIdealPhase = ideal?.phase }
+        defer {
+            beforePrevious = previous
+            previous = frame
+            previousIdealPhase = ideal?.phase
+        }
         let tol = 0.5 / Double(max(1, frame.scale)) + 1e-9
-        var resized = false, jumped = false, touched = false, looped = false
+        var resized = false
+        var jumped = false
+        var touched = false
+        var looped = false
         for event in frame.events {
             switch event {
             case .recenter(let s):
-                shift.x += s.x; shift.y += s.y; gridShift.x += s.x; gridShift.y += s.y
+                shift.x += s.x
+                shift.y += s.y
+                gridShift.x += s.x
+                gridShift.y += s.y
             case .loopJump(let from, let to):
-                shift.x += to.x - from.x; shift.y += to.y - from.y
+                shift.x += to.x - from.x
+                shift.y += to.y - from.y
                 // The view jumps to the real item: the page number jumps with it.
                 let size = facts.pageSize ?? frame.viewport
                 func moved(_ p: TileCoordinate?) -> TileCoordinate? {
-                    p.map { TileCoordinate(x: $0.x + Int64(((to.x - from.x) / max(size.width, 1)).rounded()),
-                                           y: $0.y + Int64(((to.y - from.y) / max(size.height, 1)).rounded())) }
+                    p.map {
+                        TileCoordinate(
+                            x: $0.x + Int64(((to.x - from.x) / max(size.width, 1)).rounded()),
+                            y: $0.y + Int64(((to.y - from.y) / max(size.height, 1)).rounded()))
+                    }
                 }
-                startPage = moved(startPage); releasePage = moved(releasePage)
+                startPage = moved(startPage)
+                releasePage = moved(releasePage)
                 looped = true
             case .resize: resized = true
             case .jump: jumped = true
@@ -160,8 +177,9 @@ public struct PatternMonitor: Sendable {
 
         // 2: an infinite grid reaches its content edge.
         if facts.infinite && frame.edgeHit {
-            found(.edgeReached, frame.index, expected: "no content edge on an infinite grid",
-                  actual: "the content edge at offset \(pt(frame.contentOffset))")
+            found(
+                .edgeReached, frame.index, expected: "no content edge on an infinite grid",
+                actual: "the content edge at offset \(pt(frame.contentOffset))")
         }
         checkIndices(frame)
         checkItemAtRest(frame, ideal)
@@ -177,13 +195,19 @@ public struct PatternMonitor: Sendable {
             checkIdeal(frame, ideal, absolute: absolute, tol: tol, rebase: resized || jumped || looped || frame.edgeHit)
         }
         checkDeceleration(frame, absolute: absolute, touched: touched, resized: resized || jumped || looped)
-        checkPaging(frame, ideal, absolute: absolute, tol: tol, resized: resized, jumped: jumped, touched: touched, gridBefore: gridBefore)
+        checkPaging(
+            frame, ideal, absolute: absolute, tol: tol, resized: resized, jumped: jumped, touched: touched,
+            gridBefore: gridBefore)
         if facts.hasInsets, !facts.resizes, let first = firstOffset {
             if !facts.movesY, abs(absolute.y - first.y) > tol {
-                found(.insetPageGrid, frame.index, expected: "cross-axis offset y \(num(first.y)) pt (no step moves y)", actual: "offset y \(num(absolute.y)) pt")
+                found(
+                    .insetPageGrid, frame.index, expected: "cross-axis offset y \(num(first.y)) pt (no step moves y)",
+                    actual: "offset y \(num(absolute.y)) pt")
             }
             if !facts.movesX, abs(absolute.x - first.x) > tol {
-                found(.insetPageGrid, frame.index, expected: "cross-axis offset x \(num(first.x)) pt (no step moves x)", actual: "offset x \(num(absolute.x)) pt")
+                found(
+                    .insetPageGrid, frame.index, expected: "cross-axis offset x \(num(first.x)) pt (no step moves x)",
+                    actual: "offset x \(num(absolute.x)) pt")
             }
         }
     }
@@ -196,8 +220,12 @@ public struct PatternMonitor: Sendable {
         for l in later {
             for event in l.events {
                 switch event {
-                case .recenter(let v): s.x -= v.x; s.y -= v.y
-                case .loopJump(let from, let to): s.x -= to.x - from.x; s.y -= to.y - from.y
+                case .recenter(let v):
+                    s.x -= v.x
+                    s.y -= v.y
+                case .loopJump(let from, let to):
+                    s.x -= to.x - from.x
+                    s.y -= to.y - from.y
                 default: break
                 }
             }

@@ -36,7 +36,8 @@ extension Verifier {
         }
         guard !jumps else { return "" }
         let shift = frame.recenterShift ?? .zero
-        let dx = frame.contentOffset.x - last.x - shift.x, dy = frame.contentOffset.y - last.y - shift.y
+        let dx = frame.contentOffset.x - last.x - shift.x
+        let dy = frame.contentOffset.y - last.y - shift.y
         let speed = (dx * dx + dy * dy).squareRoot() * Double(fps)
         guard speed.isFinite, speed >= 0.5 else { return "" }
         return ", moving at \(Int(speed.rounded())) pt/s"

@@ -38,7 +38,8 @@ struct VerifyRun {
     mutating func fail(_ failure: VerifyReport.Failure) {
         // A run of identical failures (a blank area that stays for several frames) is one entry.
         if let last = report.failures.last, last.kind == failure.kind, last.detail == failure.detail,
-           (last.throughFrame ?? last.frame) + 1 == failure.frame {
+            (last.throughFrame ?? last.frame) + 1 == failure.frame
+        {
             report.failures[report.failures.count - 1].throughFrame = failure.frame
             return
         }
@@ -50,8 +51,10 @@ struct VerifyRun {
     mutating func record(_ finding: PatternFinding) {
         named(finding)
         if finding.pattern == .rewindAtWrap {
-            for i in report.failures.indices where report.failures[i].kind == .pixels && report.failures[i].finding == nil
-                && report.failures[i].frame >= finding.frame {
+            for i in report.failures.indices
+            where report.failures[i].kind == .pixels && report.failures[i].finding == nil
+                && report.failures[i].frame >= finding.frame
+            {
                 report.failures[i].finding = finding
             }
         }
@@ -79,18 +82,25 @@ struct VerifyRun {
     /// Live tiles within `Scenario.liveTileBound` ((⌈W/T⌉ + 1 + 2·buffer) × (⌈H/T⌉ + 1 + 2·buffer) for the visible
     /// range, freshcode's range for `grid.range: "freshcode"`, plus every linked layer's tiles), and every tile inside
     /// the kept set.
-    mutating func checkInvariants(_ frame: FrameState, kept: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?)) {
+    mutating func checkInvariants(_ frame: FrameState, kept: (columns: ClosedRange<Int64>?, rows: ClosedRange<Int64>?))
+    {
         let layerTiles = frame.layers.reduce(0) { $0 + $1.tileCount }
         if scenario.pager == nil {
             let limit = scenario.liveTileBound(forViewport: frame.viewport)
             report.liveTileBound = max(report.liveTileBound ?? 0, limit)
             if frame.stats.live + layerTiles > limit {
                 let layers = layerTiles > 0 ? " and \(layerTiles) layer tiles" : ""
-                fail(.init(kind: .liveBound, frame: frame.index, detail: "\(frame.stats.live) live tiles\(layers), more than the bound \(limit)"))
+                fail(
+                    .init(
+                        kind: .liveBound, frame: frame.index,
+                        detail: "\(frame.stats.live) live tiles\(layers), more than the bound \(limit)"))
             }
         }
-        if let outside = frame.tiles.first(where: { !(kept.columns?.contains($0.coordinate.x) ?? false) || !(kept.rows?.contains($0.coordinate.y) ?? false) }) {
-            fail(.init(kind: .keptSet, frame: frame.index, detail: "tile \(outside.coordinate) is outside the kept set"))
+        if let outside = frame.tiles.first(where: {
+            !(kept.columns?.contains($0.coordinate.x) ?? false) || !(kept.rows?.contains($0.coordinate.y) ?? false)
+        }) {
+            fail(
+                .init(kind: .keptSet, frame: frame.index, detail: "tile \(outside.coordinate) is outside the kept set"))
         }
     }
 
@@ -102,14 +112,16 @@ struct VerifyRun {
     mutating func checkCoverage(_ frame: FrameState, ideal: FrameState?) {
         let speed = Verifier.speed(frame, after: lastOffset, fps: scenario.fps)
         lastOffset = frame.contentOffset
-        let expected: String, pattern: Pattern
+        let expected: String
+        let pattern: Pattern
         let gap: (pixels: Int, box: (Int, Int, Int, Int), detail: String)
         if infinite, let found = Verifier.uncoveredArea(frame) {
             gap = found
             expected = "every viewport pixel covered by a tile"
             pattern = .blankTiles
         } else if !infinite, comparing || facts.loops, let ideal, let found = Verifier.uncoveredArea(frame),
-                  found.pixels > (Verifier.uncoveredArea(ideal)?.pixels ?? 0) {
+            found.pixels > (Verifier.uncoveredArea(ideal)?.pixels ?? 0)
+        {
             gap = found
             expected = "\(Verifier.uncoveredArea(ideal)?.pixels ?? 0) background pixels (the ideal plane's)"
             pattern = loopPattern(frame)
@@ -117,10 +129,16 @@ struct VerifyRun {
             return
         }
         let box = IntRect(x: gap.box.0, y: gap.box.1, width: gap.box.2, height: gap.box.3)
-        let finding = PatternFinding(pattern: pattern, frame: frame.index, expected: expected,
-                                     actual: "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)\(speed)")
+        let finding = PatternFinding(
+            pattern: pattern, frame: frame.index, expected: expected,
+            actual:
+                "\(gap.pixels) background pixels in x \(box.x)..<\(box.x + box.width), y \(box.y)..<\(box.y + box.height)\(speed)"
+        )
         named(finding)
-        fail(.init(kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box, finding: finding))
+        fail(
+            .init(
+                kind: .coverage, frame: frame.index, detail: gap.detail, pixels: gap.pixels, box: box, finding: finding)
+        )
     }
 
     /// The pattern invariants from model quantities (`PatternMonitor`).
@@ -132,8 +150,10 @@ struct VerifyRun {
 
     /// The frame's pixels against the ideal plane's, drawn into `a` and `b` (a pair that draws what the last pair
     /// drew is not drawn again).
-    mutating func comparePixels(_ frame: FrameState, _ ideal: FrameState, renderer: FrameRenderer,
-                                a: inout Pixmap, b: inout Pixmap) throws {
+    mutating func comparePixels(
+        _ frame: FrameState, _ ideal: FrameState, renderer: FrameRenderer,
+        a: inout Pixmap, b: inout Pixmap
+    ) throws {
         if let (p, q) = previous, frame.drawsSame(as: p), ideal.drawsSame(as: q) {
             report.comparedFrames += 1
             return
@@ -143,7 +163,10 @@ struct VerifyRun {
         report.comparedFrames += 1
         previous = (frame, ideal)
         if a.width != b.width || a.height != b.height {
-            fail(.init(kind: .pixels, frame: frame.index, detail: "frame is \(a.width)×\(a.height), the reference \(b.width)×\(b.height)"))
+            fail(
+                .init(
+                    kind: .pixels, frame: frame.index,
+                    detail: "frame is \(a.width)×\(a.height), the reference \(b.width)×\(b.height)"))
             return
         }
         guard a.pixels != b.pixels else { return }
@@ -152,19 +175,29 @@ struct VerifyRun {
 
     /// The failure for frames `a` and `b` that differ: the differing pixels, their box, and the pattern they are.
     mutating func pixelFailure(_ frame: FrameState, _ a: Pixmap, _ b: Pixmap) -> VerifyReport.Failure {
-        var count = 0, minX = Int.max, minY = Int.max, maxX = 0, maxY = 0
+        var count = 0
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = 0
+        var maxY = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let i = (y * a.width + x) * 4
-                if a.pixels[i] != b.pixels[i] || a.pixels[i + 1] != b.pixels[i + 1] || a.pixels[i + 2] != b.pixels[i + 2] || a.pixels[i + 3] != b.pixels[i + 3] {
+                if a.pixels[i] != b.pixels[i] || a.pixels[i + 1] != b.pixels[i + 1]
+                    || a.pixels[i + 2] != b.pixels[i + 2] || a.pixels[i + 3] != b.pixels[i + 3]
+                {
                     count += 1
-                    minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+                    minX = min(minX, x)
+                    minY = min(minY, y)
+                    maxX = max(maxX, x)
+                    maxY = max(maxY, y)
                 }
             }
         }
-        var failure = VerifyReport.Failure(kind: .pixels, frame: frame.index,
-                              detail: "\(count) pixels differ from the reference in \(minX),\(minY) to \(maxX),\(maxY)",
-                              pixels: count, box: IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1))
+        var failure = VerifyReport.Failure(
+            kind: .pixels, frame: frame.index,
+            detail: "\(count) pixels differ from the reference in \(minX),\(minY) to \(maxX),\(maxY)",
+            pixels: count, box: IntRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1))
         let far = max(abs(frame.contentOffset.x), abs(frame.contentOffset.y)) > 1e7
         if frame.recenterShift != nil {
             failure.recenter = true
@@ -173,9 +206,11 @@ struct VerifyRun {
             // the animation ends (`record`), not a seam.
         } else if facts.loops || far {
             // Items drawn outside [0, N) differ from the ideal's by their labels: pattern 5, not a seam.
-            let pattern: Pattern = far ? .precision : Verifier.drawsItemOutOfRange(frame, facts) ? .indexOutOfRange : loopPattern(frame)
-            let finding = PatternFinding(pattern: pattern, frame: frame.index, expected: "the ideal plane's pixels",
-                                         actual: "\(count) pixels differing in x \(minX)..<\(maxX + 1), y \(minY)..<\(maxY + 1)")
+            let pattern: Pattern =
+                far ? .precision : Verifier.drawsItemOutOfRange(frame, facts) ? .indexOutOfRange : loopPattern(frame)
+            let finding = PatternFinding(
+                pattern: pattern, frame: frame.index, expected: "the ideal plane's pixels",
+                actual: "\(count) pixels differing in x \(minX)..<\(maxX + 1), y \(minY)..<\(maxY + 1)")
             named(finding)
             failure.finding = finding
         }

@@ -87,10 +87,13 @@ public enum Verifier {
     /// ```
     /// - Throws: `ScenarioError` when the scenario does not validate within `limits` or cannot be
     ///   simulated; `RasterError` when a frame cannot be drawn.
-    public static func verify(_ scenario: Scenario, font: FontRenderer, strictEdges: Bool = false,
-                              limits: Limits = Limits()) throws -> VerifyReport {
-        try verify(scenario, font: font, strategy: Simulation(scenario: scenario, limits: limits),
-                   reference: Simulation(scenario: scenario, reference: true, limits: limits), strictEdges: strictEdges)
+    public static func verify(
+        _ scenario: Scenario, font: FontRenderer, strictEdges: Bool = false,
+        limits: Limits = Limits()
+    ) throws -> VerifyReport {
+        try verify(
+            scenario, font: font, strategy: Simulation(scenario: scenario, limits: limits),
+            reference: Simulation(scenario: scenario, reference: true, limits: limits), strictEdges: strictEdges)
     }
 
     /// Checks the frames of `strategy` against those of `reference`, two simulations of
@@ -102,12 +105,16 @@ public enum Verifier {
     /// ```
     /// - Throws: `ScenarioError` when a simulation cannot continue; `RasterError` when a frame
     ///   cannot be drawn.
-    public static func verify(_ scenario: Scenario, font: FontRenderer, strategy: Simulation, reference: Simulation,
-                              strictEdges: Bool = false) throws -> VerifyReport {
-        var strategy = strategy, reference = reference
+    public static func verify(
+        _ scenario: Scenario, font: FontRenderer, strategy: Simulation, reference: Simulation,
+        strictEdges: Bool = false
+    ) throws -> VerifyReport {
+        var strategy = strategy
+        var reference = reference
         var run = VerifyRun(scenario: scenario, strictEdges: strictEdges)
         let renderer = FrameRenderer(scenario: scenario, font: font)
-        var a = try renderer.makeCanvas(), b = try renderer.makeCanvas()
+        var a = try renderer.makeCanvas()
+        var b = try renderer.makeCanvas()
         while let frame = try strategy.next() {
             let ideal = try reference.next()
             run.count(frame, ideal: ideal)
@@ -134,7 +141,8 @@ public enum Verifier {
     /// of the uncovered pixels, and a sentence for the report. Exact for tiles at any positions: the
     /// viewport is cut along every tile edge and each cell is covered or not.
     static func uncoveredArea(_ frame: FrameState) -> (pixels: Int, box: (Int, Int, Int, Int), detail: String)? {
-        let w = Double(frame.pixelWidth), h = Double(frame.pixelHeight)
+        let w = Double(frame.pixelWidth)
+        let h = Double(frame.pixelHeight)
         guard w > 0, h > 0 else { return nil }
         let rects: [PixelRect] = frame.tiles.map(\.pixelRect).filter { (r: PixelRect) -> Bool in
             let inX = r.x < w && r.x + r.width > 0
@@ -151,41 +159,64 @@ public enum Verifier {
             }
             return all.sorted()
         }
-        let xs = edges(rects.map { ($0.x, $0.width) }, w), ys = edges(rects.map { ($0.y, $0.height) }, h)
+        let xs = edges(rects.map { ($0.x, $0.width) }, w)
+        let ys = edges(rects.map { ($0.y, $0.height) }, h)
         func index(_ edges: [Double], _ v: Double) -> Int {
-            var lo = 0, hi = edges.count - 1
-            while lo < hi { let mid = (lo + hi) / 2; if edges[mid] < v { lo = mid + 1 } else { hi = mid } }
+            var lo = 0
+            var hi = edges.count - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if edges[mid] < v { lo = mid + 1 } else { hi = mid }
+            }
             return lo
         }
-        let columns = xs.count - 1, rows = ys.count - 1
+        let columns = xs.count - 1
+        let rows = ys.count - 1
         var covered = [Bool](repeating: false, count: columns * rows)
         for r in rects {
-            let x0 = index(xs, max(snap(r.x), 0)), x1 = index(xs, min(snap(r.x + r.width), w))
-            let y0 = index(ys, max(snap(r.y), 0)), y1 = index(ys, min(snap(r.y + r.height), h))
+            let x0 = index(xs, max(snap(r.x), 0))
+            let x1 = index(xs, min(snap(r.x + r.width), w))
+            let y0 = index(ys, max(snap(r.y), 0))
+            let y1 = index(ys, min(snap(r.y + r.height), h))
             for row in y0..<y1 { for column in x0..<x1 { covered[row * columns + column] = true } }
         }
-        var area = 0.0, minX = w, minY = h, maxX = 0.0, maxY = 0.0
+        var area = 0.0
+        var minX = w
+        var minY = h
+        var maxX = 0.0
+        var maxY = 0.0
         for row in 0..<rows {
             for column in 0..<columns where !covered[row * columns + column] {
                 area += (xs[column + 1] - xs[column]) * (ys[row + 1] - ys[row])
-                minX = min(minX, xs[column]); maxX = max(maxX, xs[column + 1])
-                minY = min(minY, ys[row]); maxY = max(maxY, ys[row + 1])
+                minX = min(minX, xs[column])
+                maxX = max(maxX, xs[column + 1])
+                minY = min(minY, ys[row])
+                maxY = max(maxY, ys[row + 1])
             }
         }
         guard area > 0 else { return nil }
-        let box = (Int(minX.rounded(.down)), Int(minY.rounded(.down)),
-                   Int(maxX.rounded(.up)) - Int(minX.rounded(.down)), Int(maxY.rounded(.up)) - Int(minY.rounded(.down)))
-        let pixels = Int(area.rounded(.up)), total = frame.pixelWidth * frame.pixelHeight
+        let box = (
+            Int(minX.rounded(.down)), Int(minY.rounded(.down)),
+            Int(maxX.rounded(.up)) - Int(minX.rounded(.down)), Int(maxY.rounded(.up)) - Int(minY.rounded(.down))
+        )
+        let pixels = Int(area.rounded(.up))
+        let total = frame.pixelWidth * frame.pixelHeight
         let what = frame.tiles.isEmpty ? "no tile at all: the whole viewport" : "\(pixels) of its \(total) pixels"
-        return (pixels, box, "the viewport is not fully covered by tiles: \(what) uncovered, within x \(box.0)..<\(box.0 + box.2), y \(box.1)..<\(box.1 + box.3) (\(frame.tiles.count) tiles)")
+        return (
+            pixels, box,
+            "the viewport is not fully covered by tiles: \(what) uncovered, within x \(box.0)..<\(box.0 + box.2), y \(box.1)..<\(box.1 + box.3) (\(frame.tiles.count) tiles)"
+        )
     }
 
     /// The first viewport pixel (x, y) no tile covers, if any.
     static func uncovered(_ frame: FrameState) -> (Int, Int)? {
-        let w = Double(frame.pixelWidth), h = Double(frame.pixelHeight)
+        let w = Double(frame.pixelWidth)
+        let h = Double(frame.pixelHeight)
         guard let first = frame.tiles.first else { return (0, 0) }
-        let xs = Set(frame.tiles.map(\.pixelRect.x)).sorted(), ys = Set(frame.tiles.map(\.pixelRect.y)).sorted()
-        let tw = first.pixelRect.width, th = first.pixelRect.height
+        let xs = Set(frame.tiles.map(\.pixelRect.x)).sorted()
+        let ys = Set(frame.tiles.map(\.pixelRect.y)).sorted()
+        let tw = first.pixelRect.width
+        let th = first.pixelRect.height
         if xs[0] > 0 { return (0, 0) }
         if ys[0] > 0 { return (0, 0) }
         if xs.last! + tw < w { return (Int(xs.last! + tw), 0) }
@@ -208,9 +239,11 @@ extension VerifyReport {
         var json = JSONWriter()
         json.beginObject()
         json.member("passed", passed)
-        for (key, value) in [("frames", frames), ("comparedFrames", comparedFrames), ("recenters", recenters),
-                             ("recenterFrames", recenterFrames), ("tilesCreated", tilesCreated),
-                             ("tilesReused", tilesReused), ("edgeHitFrames", edgeHitFrames)] {
+        for (key, value) in [
+            ("frames", frames), ("comparedFrames", comparedFrames), ("recenters", recenters),
+            ("recenterFrames", recenterFrames), ("tilesCreated", tilesCreated),
+            ("tilesReused", tilesReused), ("edgeHitFrames", edgeHitFrames),
+        ] {
             json.member(key, value)
         }
         json.key("firstEdgeFrame")
