@@ -306,6 +306,7 @@ open class UIView: UIResponder {
         /// may lie outside the bounds); `redraw` redraws on a bounds change in UIKit; `center` and the edge and corner
         /// modes keep the content's size and place it in the centre or against that edge or corner.
         case scaleToFill = 0
+        /// The other modes, raw values 1…12 in this order, as UIKit's.
         case scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
             topLeft, topRight, bottomLeft, bottomRight
     }

@@ -15,16 +15,7 @@ extension ScrollModel {
         // Moved past an edge while the content moves on by itself: it springs back from there with the velocity it
         // had, as a release past an edge does (UIKit bounces it back too).
         if case .release(let px, let py, _) = motion, !(withinEdges(offset.x, x) && withinEdges(offset.y, y)) {
-            let v = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
-            let end =
-                t
-                + ScrollPhysics.decelerationDuration(
-                    speed: (v.x * v.x + v.y * v.y).squareRoot(), rate: rate, stop: stopSpeed)
-            let inputs = ReleaseInputs(start: t, from: offset, velocity: v, end: end)
-            let (nx, ny) = endingTogether(
-                rulesX.release(at: t, from: offset.x, velocity: v.x, end: end),
-                rulesY.release(at: t, from: offset.y, velocity: v.y, end: end), inputs)
-            motion = .release(x: nx, y: ny, inputs: inputs)
+            releaseAgain(at: t, px, py)
         }
         _checkInvariants()
     }
@@ -55,6 +46,13 @@ extension ScrollModel {
         func affected(_ plan: AxisPlan, _ axis: Axis) -> Bool { plan.hitsEdge || !withinEdges(plan.target, axis) }
         guard (changedX && affected(px, x)) || (changedY && affected(py, y)) else { return }
         time = t
+        releaseAgain(at: t, px, py)
+        _checkInvariants()
+    }
+
+    /// A release in progress (`px`, `py`) planned again from where the content is at `t`, with the deceleration
+    /// velocity it has there, under the edges as they are now.
+    mutating func releaseAgain(at t: Double, _ px: AxisPlan, _ py: AxisPlan) {
         let v = Vector(x: px.decelerationVelocity(at: t), y: py.decelerationVelocity(at: t))
         let end =
             t
@@ -65,7 +63,6 @@ extension ScrollModel {
             rulesX.release(at: t, from: offset.x, velocity: v.x, end: end),
             rulesY.release(at: t, from: offset.y, velocity: v.y, end: end), inputs)
         motion = .release(x: nx, y: ny, inputs: inputs)
-        _checkInvariants()
     }
 
     /// An offset an app gave, in fixed units: one that is not a number stays at `current`; one beyond twice the
