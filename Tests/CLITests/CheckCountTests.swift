@@ -97,3 +97,19 @@ import TestSupport
         #expect(xml.contains("<property name=\"metric\" value=\"\(plain)"), "\(xml)")
     }
 }
+
+/// Counts agree with their nouns.
+extension CheckCountTests {
+    /// Counts in messages agree with their nouns: "1 key frame" (two equal frames store one picture).
+    @Test func countsAgreeWithTheirNouns() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try CLI.write("""
+            {"name":"one","viewport":{"width":32,"height":32,"scale":1},"fps":30,"steps":[{"wait":{"duration":0.01}}]}
+            """, to: folder, as: "one.json")
+        var result = try CheckCommandTests.run(["check", path, "--record", "all"])
+        #expect(result.stdout.contains("(2 frames, 1 key frame)"), "\(result.stdout)")
+        result = try CheckCommandTests.run(["check", path, "--record", "never"])
+        #expect(result.stdout.contains("2 frames match"), "\(result.stdout)")
+    }
+}

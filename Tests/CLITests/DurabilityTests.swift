@@ -99,3 +99,17 @@ import TestSupport
         }
     }
 }
+
+/// An output folder that cannot be made in full.
+extension DurabilityTests {
+    /// A folder path that cannot be made in full (a part too long) leaves none of its parents behind.
+    @Test func failedFolderCreationLeavesNothing() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(), to: folder)
+        let deep = folder.appendingPathComponent("a/b/c/" + String(repeating: "x", count: 300)).path
+        let r = try CLI.run(["render", scenario, "--out", deep])
+        #expect(r.status == 1 && r.stderr.contains("File name too long"), "\(r.stderr)")
+        #expect(CLI.files(in: folder) == ["scenario.json"])
+    }
+}

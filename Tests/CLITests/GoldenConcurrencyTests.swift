@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Real processes reading and re-recording one golden at once (issue 22 item 1): a reader sees one generation
 /// (passes against either, never "damaged"), and overlapping `--record all` runs all succeed.
@@ -74,5 +75,40 @@ import Testing
         let a = Self.finish(try Self.start(["check", s.a, "--goldens", s.goldens, "--record", "never"]))
         let b = Self.finish(try Self.start(["check", s.b, "--goldens", s.goldens, "--record", "never"]))
         #expect([a.status, b.status].sorted() == [0, 1], "\(a.stderr)\(b.stderr)")
+    }
+}
+
+/// A recording killed at any rename leaves a whole golden.
+extension GoldenConcurrencyTests {
+    /// A run killed at the rename that puts a re-recorded golden in place leaves a golden (the old one or the new
+    /// one), never none: the replacement is one atomic exchange (before: two renames, and a kill between them left
+    /// only `.a.old-*` and `.a.recording-*`). Uses strace to kill the process at each rename in turn.
+    @Test func killedReRecordingLeavesAGolden() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
+            #expect(!RequiredTools.required, "strace is required")
+            return
+        }
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(name: "a"), to: folder, as: "a.json")
+        #expect(try CheckCommandTests.run(["check", scenario, "--record", "all", "--jobs", "1"]).status == 0)
+        var killed = 0
+        for when in 1...12 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+            process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=rename,renameat,renameat2",
+                                 "-e", "inject=rename,renameat,renameat2:signal=SIGKILL:when=\(when)",
+                                 CLI.executable.path, "check", scenario, "--record", "all", "--jobs", "1"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 { killed += 1 }
+            let manifest = folder.appendingPathComponent("Goldens/a/manifest.json").path
+            #expect(FileManager.default.fileExists(atPath: manifest), "killed at rename \(when): no golden left")
+            let result = try CheckCommandTests.run(["check", scenario, "--record", "never", "--jobs", "1"])
+            #expect(result.status == 0, "killed at rename \(when): \(result.stdout)\(result.stderr)")
+        }
+        #expect(killed > 0, "strace never killed the run")
     }
 }

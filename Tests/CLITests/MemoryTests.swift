@@ -25,3 +25,32 @@ import Testing
         #expect(peak < 62_500 + 55_000, "peak \(peak) kB")
     }
 }
+
+/// `check`'s memory against its frame count.
+extension MemoryTests {
+    /// check's memory is flat in the frame count: the traces keep tiles only for the first frames whose line
+    /// differs and the golden trace is decompressed a chunk at a time (before: ~65 KB a frame with 10-pt tiles,
+    /// 438 MB for 6,000 frames).
+    @Test func checkMemoryIsFlatInFrameCount() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func peak(frames: Int) throws -> Int? {
+            let name = "m\(frames)"
+            let scenario = try CLI.write("""
+                {"name":"\(name)","viewport":{"width":200,"height":200,"scale":1},"fps":30,"style":{"fontSize":0},
+                 "grid":{"tileSize":{"width":10,"height":10}},
+                 "steps":[{"drag":{"by":{"x":-3000,"y":-2000},"duration":\(Double(frames) / 30),"release":"hold"}}]}
+                """, to: folder, as: name + ".json")
+            #expect(try CheckCommandTests.run(["check", scenario, "--record", "all", "--jobs", "2"]).status == 0)
+            let (result, peak) = try CLI.peakKilobytes(["check", scenario, "--record", "never", "--jobs", "2"])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            return peak
+        }
+        guard let small = try peak(frames: 240), let large = try peak(frames: 1200) else {
+            print("checkMemoryIsFlatInFrameCount: /usr/bin/time not installed; memory not checked")
+            return
+        }
+        // 960 more frames held ~62 MB more before the fix.
+        #expect(large - small < 16_000, "240 frames \(small) kB, 1,200 frames \(large) kB")
+    }
+}

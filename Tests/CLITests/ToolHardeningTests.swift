@@ -154,3 +154,32 @@ import Glibc
         expectInputError(try CLI.run(["sheet", folder.appendingPathComponent("x\ny").path]), naming: "x\\ny")
     }
 }
+
+/// `sheet` and `plot` compare files, not spellings, before they write.
+extension ToolHardeningTests {
+    /// `plot --out ./DIR/trace.jsonl` replaced the trace with a PNG, and `sheet --out DIR/frame_00000.png`
+    /// replaced a frame: the guard compared spellings, not files.
+    @Test func toolsNeverOverwriteTheirInputs() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try CLI.write(CLI.smallScenario(), to: folder)
+        let frames = folder.appendingPathComponent("f")
+        #expect(try CLI.run(["render", scenario, "--out", frames.path, "--quiet", "--frames", "0:3"]).status == 0)
+        let trace = frames.appendingPathComponent("trace_00000-00003.jsonl"), frame = frames.appendingPathComponent("frame_00000.png")
+        let traceBytes = try Data(contentsOf: trace), frameBytes = try Data(contentsOf: frame)
+        let link = folder.appendingPathComponent("link.png")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: frame.path)
+        let cases: [[String]] = [
+            ["plot", trace.path, "--out", frames.path + "/./trace_00000-00003.jsonl"],
+            ["plot", trace.path, "--out", frames.path + "/../f/trace_00000-00003.jsonl"],
+            ["sheet", frames.path, "--out", frame.path],
+            ["sheet", frames.path, "--out", link.path],
+            ["sheet", frames.path, "--out", trace.path],
+        ]
+        for arguments in cases {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 2 && result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: trace) == traceBytes && Data(contentsOf: frame) == frameBytes)
+    }
+}

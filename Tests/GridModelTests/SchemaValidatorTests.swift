@@ -142,7 +142,7 @@ let schemaValidatorMissing: String? = {
 /// The schema through a real JSON Schema validator (Python's jsonschema): it rejects every corpus file the
 /// decoder rejects, except the listed rules it cannot express; it agrees with the decoder on the rules that join
 /// keys and on string lengths; it accepts every bundled scenario.
-@Suite(.enabled(if: schemaValidatorMissing == nil || RequiredTools.required,
+@Suite(.tags(.externalTool), .enabled(if: schemaValidatorMissing == nil || RequiredTools.required,
                 "\(schemaValidatorMissing ?? ""); CI installs it: skipped"))
 struct SchemaValidatorTests {
     func verdicts() throws -> [String: JSONSchemaValidator.Verdict] {

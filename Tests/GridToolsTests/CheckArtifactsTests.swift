@@ -252,7 +252,7 @@ import Glibc
 
     /// A report that cannot be written is the machine's failure (exit 1), not bad input (exit 2):
     /// a read-only file system refuses the folder, a full one the files.
-    @Test func unwritableReportIsAnOutputError() throws {
+    @Test(.tags(.externalTool)) func unwritableReportIsAnOutputError() throws {
         for options in ["ro,size=1m", "size=16k"] {
             guard let mount = TemporaryMount(options: options) else {
                 print("unwritableReportIsAnOutputError: cannot mount a tmpfs here (not root); skipped")

@@ -114,7 +114,8 @@ import TestSupport
         #expect(reader.failures[1].text == "no golden; recorded one", "a failure without details repeats its summary")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || RequiredTools.required,
+    @Test(.tags(.externalTool),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || RequiredTools.required,
                    "python3 is not installed here: skipped"))
     func junitParsesWithPythonsElementTree() throws {
         let o = Self.outcome()
@@ -209,7 +210,8 @@ import TestSupport
                                    "div", "figure", "figcaption", "img"]), "\(tags)")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || RequiredTools.required,
+    @Test(.tags(.externalTool),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") || RequiredTools.required,
                    "python3 is not installed here: skipped"))
     func htmlTextSurvivesAParser() throws {
         let o = Self.outcome()

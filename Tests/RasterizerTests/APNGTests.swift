@@ -213,7 +213,8 @@ import TestSupport
         return url
     }
 
-    @Test(.enabled(if: tool("pngcheck") != nil || RequiredTools.required, "pngcheck is not installed here (CI installs it): skipped"),
+    @Test(.tags(.externalTool),
+          .enabled(if: tool("pngcheck") != nil || RequiredTools.required, "pngcheck is not installed here (CI installs it): skipped"),
           arguments: [0 as UInt32, 50])
     func pngcheckAcceptsTheAnimation(maxChunkBytes: UInt32) throws {
         let pngcheck = try #require(Self.tool("pngcheck"), "pngcheck is required here (RENDER_GRID_REQUIRE_TOOLS=1) but not installed")
@@ -225,7 +226,8 @@ import TestSupport
         #expect(output.contains("No errors detected"), "\(output)")
     }
 
-    @Test(.enabled(if: tool("ffprobe") != nil || RequiredTools.required, "ffprobe (ffmpeg) is not installed here: skipped"))
+    @Test(.tags(.externalTool),
+          .enabled(if: tool("ffprobe") != nil || RequiredTools.required, "ffprobe (ffmpeg) is not installed here: skipped"))
     func ffprobeCountsTheFrames() throws {
         let ffprobe = try #require(Self.tool("ffprobe"), "ffprobe is required here (RENDER_GRID_REQUIRE_TOOLS=1) but not installed")
         let url = try Self.writeSample("ffprobe", frames: 7)
@@ -236,7 +238,8 @@ import TestSupport
         #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "apng,37,23,7", "ffprobe (which finds the format itself): \(output)")
     }
 
-    @Test(.enabled(if: tool("ffmpeg") != nil || RequiredTools.required, "ffmpeg is not installed here: skipped"))
+    @Test(.tags(.externalTool),
+          .enabled(if: tool("ffmpeg") != nil || RequiredTools.required, "ffmpeg is not installed here: skipped"))
     func ffmpegDecodesEveryFrameToOurPixels() throws {
         let ffmpeg = try #require(Self.tool("ffmpeg"), "ffmpeg is required here (RENDER_GRID_REQUIRE_TOOLS=1) but not installed")
         let frames = try Self.frames(4)

@@ -47,7 +47,8 @@ import GridExport
     static let pngcheck = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck", "/opt/homebrew/bin/pngcheck"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test(.enabled(if: pngcheck != nil || RequiredTools.required, "pngcheck is not installed here (CI installs it): skipped"),
+    @Test(.tags(.externalTool),
+          .enabled(if: pngcheck != nil || RequiredTools.required, "pngcheck is not installed here (CI installs it): skipped"),
           arguments: ["fling-threshold", "scale3", "parallax", "labels-grouped", "carousel-loop-seamless"])
     func pngcheckAcceptsFastFrames(name: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("encoder-pngcheck-\(name)-\(getpid())")

@@ -3,19 +3,48 @@ import Testing
 @testable import GridModel
 
 /// Issue 15's pattern gallery, `Scenarios/patterns/`: a naive scenario and its correct twin per pattern, which
-/// differ only in the policy, stay small, and show (or do not show) the pattern's symptom in the model's frames.
-/// (`verify`'s gallery test checks what verify says about them.)
+/// differ only in the policy, stay small, and show (or do not show) the pattern's symptom in the model's frames;
+/// `verify` names each naive scenario's pattern at the README's frame and passes its twin
+/// (`PatternGalleryTests+Verify.swift`).
 @Suite struct PatternGalleryTests {
+    /// The gallery's scenarios as paths under Scenarios/: "patterns/01-seam-at-wrap-naive", ….
+    static func patternScenarioNames() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { "patterns/" + $0.dropLast(5) }.sorted()
+    }
+
     static let pairs: [String] = {
         patternScenarioNames().filter { $0.hasSuffix("-naive") }.map { String($0.dropFirst("patterns/".count).dropLast("-naive".count)) }
     }()
 
     func json(_ name: String) throws -> [String: Any] {
-        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Scenarios/patterns/\(name).json"))
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent("\(name).json"))
         return try JSONSerialization.jsonObject(with: data) as! [String: Any]
     }
 
     func frames(_ name: String) throws -> [FrameState] { try allFrames(try bundledScenario("patterns/" + name)) }
+
+    func bundledScenario(_ name: String) throws -> Scenario {
+        try ScenarioDecoder.decode([UInt8](try Data(contentsOf: scenarios.appendingPathComponent("\(name).json"))))
+    }
+
+    func allFrames(_ scenario: Scenario, reference: Bool = false) throws -> [FrameState] {
+        var simulation = try Simulation(scenario: scenario, reference: reference)
+        var frames: [FrameState] = []
+        while let frame = try simulation.next() { frames.append(frame) }
+        return frames
+    }
+
+    /// The uncovered width of a frame's viewport in device pixels, for a grid of one row: at the left, between
+    /// tiles and at the right.
+    func uncoveredWidth(_ frame: FrameState) -> Double {
+        var x = 0.0, gap = 0.0
+        for r in frame.tiles.map(\.pixelRect).sorted(by: { $0.x < $1.x }) {
+            if r.x > x { gap += r.x - x }
+            x = max(x, r.x + r.width)
+        }
+        return gap + max(0, Double(frame.pixelWidth) - x)
+    }
 
     /// The key paths (a.b.c) where two JSON values differ.
     func differences(_ a: Any?, _ b: Any?, _ path: String = "") -> [String] {
@@ -32,7 +61,7 @@ import Testing
 
     @Test func everyPatternHasAPair() {
         #expect(Set(Self.pairs.compactMap { Int($0.prefix(2)) }) == Set(1...12), "\(Self.pairs)")
-        #expect(patternScenarioNames().count == 2 * Self.pairs.count)
+        #expect(Self.patternScenarioNames().count == 2 * Self.pairs.count)
     }
 
     @Test(arguments: pairs)
