@@ -5,7 +5,7 @@ import Rasterizer
 /// What one frame's comparison with its golden found: the pure per-frame verdict `check` accumulates.
 struct FrameVerdict {
     /// How the frame's pixels compare with the golden's.
-    enum Pixels: Equatable {
+    enum Pixels {
         /// The same hash.
         case same
         /// Another size than the manifest's.
@@ -16,16 +16,6 @@ struct FrameVerdict {
         case tolerated
         /// Differs by hash and no picture is stored to compare with.
         case unpictured
-
-        static func == (a: Pixels, b: Pixels) -> Bool {
-            switch (a, b) {
-            case (.same, .same), (.tolerated, .tolerated), (.unpictured, .unpictured): return true
-            case (.resized(let x), .resized(let y)): return x == y
-            case (.differ(let c1, let a1, let p1), .differ(let c2, let a2, let p2)):
-                return c1 == c2 && a1 == a2 && p1 == p2
-            default: return false
-            }
-        }
     }
 
     /// The trace line's digest differs from the golden's.
