@@ -17,8 +17,14 @@
 # with writeFrames) against `render --scale 3` of the built-in equivalent (100-pt tiles, content 100000², recenter
 # atRest, grouped labels), both on the moving drag's 300 frames, whole processes, three interleaved rounds, render
 # at --jobs N and at --jobs 1 (the player is single-threaded); checks once that both draw the same pixels.
+# --pillow times whole `render` processes against scripts/pillow-grid.py (a straightforward Pillow renderer of the
+# same grid) on the moving drag's 121 frames at scale 1 and 3, both with --jobs N, three interleaved rounds, and
+# prints the ratios of the medians (issue 26: at most 0.07× at scale 1, 0.05× at scale 3); then the CPU of one
+# moving frame at scale 3 with --jobs 1: (CPU of 241 frames − CPU of 1 frame) / 240, which leaves startup out
+# (issue 26: at most 3 ms). With --baseline BIN, the same rows for that binary, in the same rounds.
 # BENCH_SCRATCH=DIR builds render-grid in DIR and the example package in DIR-ex (default: their .build folders).
 #   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check] [--player]
+#                    [--pillow [--baseline BIN]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=2
@@ -31,10 +37,11 @@ while [ $# -gt 0 ]; do
     --memory) only=memory; shift ;;
     --idle) only=idle; shift ;;
     --encoder) encoders="$2"; shift 2 ;;
-    --baseline) baseline="$2"; only=baseline; shift 2 ;;
+    --baseline) baseline="$2"; [ "$only" = pillow ] || only=baseline; shift 2 ;;
+    --pillow) only=pillow; shift ;;
     --check) only=check; shift ;;
     --player) only=player; shift ;;
-    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check] [--player]" >&2; exit 2 ;;
+    *) echo "usage: scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check] [--player] [--pillow]" >&2; exit 2 ;;
   esac
 done
 swift build -c release --product render-grid ${BENCH_SCRATCH:+--scratch-path "$BENCH_SCRATCH"} >/dev/null
@@ -143,6 +150,61 @@ if [ "$only" = check ]; then
         "$(echo "$ck / 1024" | bc -l)" "$(echo "$(median "${c[@]}") / $(median "${r[@]}")" | bc -l)"
       rm -rf "$work/c"
     done
+  done
+  echo "load after:$(uptime | sed -E 's/.*load average://')"
+  exit 0
+fi
+if [ "$only" = pillow ]; then
+  # Whole processes, wall clock and CPU (user + system); medians of three interleaved rounds.
+  timed() {  # the command; sets $secs and $cpu
+    local start
+    start=$(date +%s.%N)
+    /usr/bin/time -f "%U %S" -o "$work/cpu" "$@" > /dev/null
+    secs=$(echo "$(date +%s.%N) - $start" | bc -l)
+    read -r user sys < "$work/cpu"
+    cpu=$(echo "$user + $sys" | bc -l)
+  }
+  median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+  bins=("$bin")
+  [ -n "$baseline" ] && bins+=("$baseline")
+  for scale in 1 3; do
+    scenario=$(moving 121)
+    declare -A walls=()
+    p=()
+    for round in 1 2 3; do
+      for b in "${bins[@]}"; do
+        timed "$b" render "$scenario" --scale $scale --jobs "$jobs" --out "$work/r" --quiet
+        walls[$b]="${walls[$b]:-} $secs"
+        rm -rf "$work/r"
+      done
+      timed python3 scripts/pillow-grid.py 121 $scale "$jobs" "$work/p"; p+=("$secs")
+      rm -rf "$work/p"
+    done
+    printf '%-44s %6.3f s  rounds%s s\n' "Pillow, 121 frames @${scale}x, $jobs jobs" "$(median "${p[@]}")" \
+      "$(printf ' %.3f' "${p[@]}")"
+    for b in "${bins[@]}"; do
+      label="this build"
+      [ "$b" = "$bin" ] || label="baseline"
+      # shellcheck disable=SC2086 # the rounds are words
+      printf '%-44s %6.3f s  %.3f× Pillow  rounds%s s\n' "render ($label), 121 frames @${scale}x" \
+        "$(median ${walls[$b]})" "$(echo "$(median ${walls[$b]}) / $(median "${p[@]}")" | bc -l)" \
+        "$(printf ' %.3f' ${walls[$b]})"
+    done
+    unset walls
+  done
+  # CPU per moving frame at scale 3, one job: the difference of a 241-frame and a 1-frame run.
+  long=$(moving 241)
+  for b in "${bins[@]}"; do
+    label="this build"
+    [ "$b" = "$bin" ] || label="baseline"
+    l=(); s=()
+    for round in 1 2 3; do
+      timed "$b" render "$long" --scale 3 --jobs 1 --out "$work/r" --quiet; l+=("$cpu"); rm -rf "$work/r"
+      timed "$b" render "$long" --scale 3 --jobs 1 --frames 0:0 --out "$work/r" --quiet; s+=("$cpu"); rm -rf "$work/r"
+    done
+    printf '%-44s %6.2f ms of CPU per moving frame  (241 frames %.2f s, 1 frame %.3f s of CPU)\n' \
+      "render ($label) @3x, --jobs 1" "$(echo "1000 * ($(median "${l[@]}") - $(median "${s[@]}")) / 240" | bc -l)" \
+      "$(median "${l[@]}")" "$(median "${s[@]}")"
   done
   echo "load after:$(uptime | sed -E 's/.*load average://')"
   exit 0

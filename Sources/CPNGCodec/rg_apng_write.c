@@ -113,7 +113,7 @@ int rg_apng_add_frame(rg_apng *a, const uint8_t *rgba, uint16_t delay_num, uint1
     if (rg_apng_chunk(&a->out, "fcTL", NULL, 0, fctl, 26) != 0) return rg_apng_fail(a, message, message_size, oom);
 
     rg_buffer z = {0};
-    if (rg_zlib_rgba_rows(rgba, a->width, a->height, a->scalar, &z) != 0) {
+    if (rg_zlib_rgba_rows(rgba, a->width, a->height, NULL, a->scalar, &z) != 0) {
         rg_buffer_free(&z);
         return rg_apng_fail(a, message, message_size, oom);
     }

@@ -118,6 +118,7 @@ static inline int rg_emit_match(rg_deflater *d, unsigned length, unsigned distan
 }
 
 /// Appends a zlib stream (RFC 1950) of the image's Up-filtered RGB scanlines to out.
-int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, int scalar, rg_buffer *out);
+int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *row_starts, int scalar,
+                      rg_buffer *out);
 
 #endif

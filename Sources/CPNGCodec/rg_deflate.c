@@ -208,7 +208,8 @@ static uint32_t rg_adler32_repeated_row(uint32_t adler, size_t row_length) {
     return (uint32_t)(b << 16 | a);
 }
 
-int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, int scalar, rg_buffer *out) {
+int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *row_starts, int scalar,
+                      rg_buffer *out) {
     int ok = 1;
     const size_t stride = rg_mul(width, 4, &ok);
     const size_t row_length = rg_add(rg_mul(width, 3, &ok), 1, &ok);
@@ -232,7 +233,7 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, int 
     size_t unplaced = 0; /* repeated rows not yet put in the window */
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = rgba + (size_t)y * stride;
-        if (y > 0 && memcmp(row, row - stride, stride) == 0) {
+        if (y > 0 && ((row_starts && !row_starts[y]) || memcmp(row, row - stride, stride) == 0)) {
             /* "2, 0" and a distance-1 run of zeros: the run's length and distance symbols soon get
                1-bit codes, so a row costs a few bytes (a run at distance row_length costs its
                distance's extra bits on every piece). */

@@ -63,7 +63,7 @@ int rg_png_encode_rgb_fast(const uint8_t *rgba, uint32_t width, uint32_t height,
 
     const size_t idat = out->length;
     out->length += 8;
-    if (rg_zlib_rgba_rows(rgba, width, height, scalar, out) != 0) return rg_fail(out, message, message_size, oom);
+    if (rg_zlib_rgba_rows(rgba, width, height, options ? options->row_starts : NULL, scalar, out) != 0) return rg_fail(out, message, message_size, oom);
     const size_t stream = out->length - idat - 8;
     const size_t chunks = stream == 0 ? 1 : (stream - 1) / max_idat + 1;
     /* Room for every extra chunk's 12 bytes, the CRC, and IEND. */

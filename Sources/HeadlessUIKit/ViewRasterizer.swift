@@ -48,8 +48,11 @@ enum ViewRasterizer {
         if font == nil, commands.contains(where: \.drawsText) {
             throw RasterError(.font, "a view draws text and no font was given")
         }
-        var canvas = try Pixmap(width: Int(w.rounded()), height: Int(h.rounded()), fill: background)
+        var canvas = try Pixmap(width: Int(w.rounded()), height: Int(h.rounded()))
+        canvas.beginBands()  // one row per band of rows that are alike; the same pixels
+        canvas.clear(background)
         for command in commands { draw(command, scale: scale, font: font, into: &canvas) }
+        canvas.endBands()
         return canvas
     }
 

@@ -103,6 +103,9 @@ public struct FrameRenderer: Sendable {
         if canvas.width != frame.pixelWidth || canvas.height != frame.pixelHeight {
             canvas = try self.canvas(for: frame)
         }
+        // One row per band of rows that are alike (Pixmap+Bands.swift); the same pixels.
+        canvas.beginBands()
+        defer { canvas.endBands() }
         canvas.clear(style.background)
         drawLayers(frame, .behind, into: &canvas)
         for tile in frame.tiles { draw(tile, into: &canvas) }

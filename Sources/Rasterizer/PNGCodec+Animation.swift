@@ -117,7 +117,7 @@ package struct PNGAnimationWriter: ~Copyable {
         guard (0...Int(Int32.max)).contains(loops) else {
             throw RasterError(.size, "an animation's loop count must be from 0 (forever) to \(Int32.max), not \(loops)")
         }
-        var options = rg_fast_options(force_scalar: scalar ? 1 : 0, max_idat_bytes: maxChunkBytes)
+        var options = rg_fast_options(force_scalar: scalar ? 1 : 0, max_idat_bytes: maxChunkBytes, row_starts: nil)
         var message = [CChar](repeating: 0, count: 256)
         var started = rg_apng()
         // A failed begin has freed what it allocated.

@@ -71,13 +71,24 @@ public enum PNGCodec {
     ) throws(RasterError) -> [UInt8] {
         var message = [CChar](repeating: 0, count: 256)
         var buffer = rg_buffer()
-        var options = rg_fast_options(force_scalar: scalar ? 1 : 0, max_idat_bytes: maxIDATBytes)
+        // The rows a frame drawn in bands is known to repeat are not compared again.
+        let starts = pixmap.knownRowStarts
         let status = pixmap.withUnsafeBytes { pixels in
-            rg_png_encode_rgb_fast(
-                pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width),
-                UInt32(pixmap.height), &options, &buffer, &message, message.count)
+            withStarts(starts) { starts in
+                var options = rg_fast_options(
+                    force_scalar: scalar ? 1 : 0, max_idat_bytes: maxIDATBytes, row_starts: starts)
+                return rg_png_encode_rgb_fast(
+                    pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(pixmap.width),
+                    UInt32(pixmap.height), &options, &buffer, &message, message.count)
+            }
         }
         return try take(&buffer, status: status, message)
+    }
+
+    /// Lends `starts`' bytes to `body` (nil for nil).
+    private static func withStarts<R>(_ starts: [UInt8]?, _ body: (UnsafePointer<UInt8>?) -> R) -> R {
+        guard let starts else { return body(nil) }
+        return starts.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
     /// Whether the fast encoder's SSE2 paths are compiled in (else scalar only).

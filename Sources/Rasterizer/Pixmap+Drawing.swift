@@ -4,10 +4,13 @@ public import GridModel
 extension Pixmap {
     /// Sets every pixel to `color`.
     public mutating func clear(_ color: RGBA) {
+        // Drawing in bands: one row, and the whole pixmap is its band.
+        let count = drawingInBands ? width : area
         withUnsafeMutablePixels(opacity: color.a == 255 ? .opaque : .unknown) { buffer in
             let words = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
-            words.update(repeating: Pixmap.packed(color).littleEndian)
+            UnsafeMutableBufferPointer(rebasing: words[0..<count]).update(repeating: Pixmap.packed(color).littleEndian)
         }
+        mergeBands()
     }
 
     /// `color` as a 32-bit value, R in the low byte: its `littleEndian` bytes are R, G, B, A.
@@ -45,6 +48,7 @@ extension Pixmap {
                             UnsafeRawBufferPointer(rebasing: src[from..<(from + count)]), count: area.width)
                     }
                 })
+        splitBands(rows: area.y..<area.maxY)
         withUnsafeMutablePixels(opacity: opaque ? .opaque : .unknown) { dst in
             image.pixels.withUnsafeBufferPointer { src in
                 for row in 0..<area.height {
@@ -135,9 +139,15 @@ extension Pixmap {
         let coversAll =
             color.a == 255 && x0 <= 0 && y0 <= 0 && x1 >= Double(width) && y1 >= Double(height)
             && area == bounds
+        // Drawing in bands: the rows between the first two and the last two are all covered fully,
+        // so every band there gets the same blend; one row of each is written.
+        splitBands(at: cy0, cy0 + 1, cy1 - 1, cy1)
+        let starts = bandStarts
         withUnsafeMutablePixels(opacity: coversAll ? .opaque : .kept) { buffer in
             let base = buffer.baseAddress!
-            for y in cy0..<cy1 {
+            var y = cy0
+            while y < cy1 {
+                defer { y = Pixmap.nextRow(after: y, before: cy1, starts: starts) }
                 let cy = coverage(y, y0, y1)
                 let row = base + (y * width + cx0) * 4
                 if cy >= 1 {
@@ -196,6 +206,7 @@ extension Pixmap {
         let sy1 = area.maxY - y
         let width = self.width
         let a = UInt32(color.a)
+        splitBands(rows: area.y..<area.maxY)
         withUnsafeMutablePixels(opacity: .kept) { buffer in
             let base = buffer.baseAddress!
             for my in sy0..<sy1 {

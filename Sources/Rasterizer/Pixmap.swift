@@ -27,6 +27,10 @@ public struct Pixmap: Sendable, Equatable {
     /// True when every pixel is known to have alpha 255, so `isOpaque` needs no scan; false means
     /// unknown. Every write keeps it true only when it cannot leave a translucent pixel.
     private(set) var knownOpaque = false
+    /// Row bands (`Pixmap+Bands.swift`): while a renderer draws, which rows are still to be written;
+    /// after it, which rows repeat the row above (for the encoder) until the next write. nil: nothing
+    /// known. Not part of the value.
+    var rowBands: RowBands?
 
     /// A pixmap of `width` × `height` pixels filled with `fill` (transparent black by default).
     ///
@@ -133,6 +137,7 @@ public struct Pixmap: Sendable, Equatable {
         _ body: (UnsafeMutableBufferPointer<UInt8>) -> R
     ) -> R {
         let result = pixels.withUnsafeMutableBufferPointer { body($0) }
+        if rowBands?.expanded == true { rowBands = nil }  // the repeats drawn are no longer known
         switch opacity {
         case .kept: break
         case .opaque: knownOpaque = true

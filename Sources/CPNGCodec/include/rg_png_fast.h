@@ -13,6 +13,10 @@ typedef struct {
     /// Largest IDAT payload in bytes; 0 means one IDAT up to 2^31-1 bytes. Tests set small values
     /// to exercise the split into several IDATs.
     uint32_t max_idat_bytes;
+    /// NULL, or one byte per row: 0 where the caller knows the row equals the row above (a frame
+    /// drawn in row bands), so it is not compared; other rows are compared. The bytes are the same
+    /// either way.
+    const uint8_t *row_starts;
 } rg_fast_options;
 
 /// Encodes an RGBA8 image (rows of width*4 bytes, alpha ignored) as an 8-bit RGB PNG in memory,
