@@ -73,3 +73,20 @@ void rg_blend_span(uint8_t *pixels, size_t count, uint32_t packed, uint8_t r, ui
 #endif
     for (; i < count; i++) blend_one(pixels + i * 4, r, g, b, alpha);
 }
+
+void rg_blend_mask_row(uint8_t *pixels, const uint8_t *mask, size_t count, uint8_t r, uint8_t g, uint8_t b,
+                       uint32_t alpha) {
+    if (pixels == NULL || mask == NULL) return;
+    if (alpha > 255) alpha = 255;
+    for (size_t i = 0; i < count; i++) {
+        const uint32_t coverage = mask[i];
+        if (coverage == 0) continue;
+        const uint32_t a = (coverage * alpha + 127) / 255;
+        if (a) blend_one(pixels + i * 4, r, g, b, a);
+    }
+}
+
+int rg_bytes_equal(const uint8_t *a, const uint8_t *b, size_t count) {
+    if (count == 0) return 1;
+    return memcmp(a, b, count) == 0;
+}

@@ -1,3 +1,4 @@
+import CPixels
 public import GridModel
 
 /// An RGBA8 (straight alpha) image: the one pixel buffer of render-grid. Frames are drawn into
@@ -183,6 +184,9 @@ public struct Pixmap: Sendable, Equatable {
     /// Two pixmaps are equal when their sizes and pixels are (what is known about opacity is not
     /// part of the value).
     public static func == (lhs: Pixmap, rhs: Pixmap) -> Bool {
-        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels
+        guard lhs.width == rhs.width && lhs.height == rhs.height else { return false }
+        return lhs.pixels.withUnsafeBufferPointer { a in
+            rhs.pixels.withUnsafeBufferPointer { b in rg_bytes_equal(a.baseAddress!, b.baseAddress!, a.count) != 0 }
+        }
     }
 }

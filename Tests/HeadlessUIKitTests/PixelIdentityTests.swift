@@ -33,7 +33,7 @@ import GridExport
             let index = frame.state.index
             count += 1
             let played = try PNGCodec.decode(recording.frames[index])
-            if played.pixels != frame.image.pixels { differing.append(index) }
+            if played != frame.image { differing.append(index) }
         }
         if let folder = ProcessInfo.processInfo.environment["RENDER_GRID_PLAYER_OUT"] {
             try recording.writeFrames(to: folder + "/" + name)

@@ -281,7 +281,7 @@ import TestSupport
                 clipped.draw(line.layout, x: origin.x, baseline: origin.baseline, color: RGBA(0, 0, 0), clip: placed.clip)
                 free.draw(line.layout, x: origin.x, baseline: origin.baseline, color: RGBA(0, 0, 0), clip: free.bounds)
             }
-            #expect(clipped.pixels == free.pixels, "\(item) \(format) in \(w)×\(h) at \(scale)x, font \(fontSize): \(placed.label.lines.map(\.text))")
+            #expect(clipped == free, "\(item) \(format) in \(w)×\(h) at \(scale)x, font \(fontSize): \(placed.label.lines.map(\.text))")
             checked += 1
         }
         #expect(checked == 300)

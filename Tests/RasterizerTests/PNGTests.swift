@@ -17,7 +17,7 @@ import GridModel
         #expect(png[25] == (opaque ? 2 : 6))  // IHDR colour type: RGB for opaque frames, else RGBA
         let decoded = try PNGCodec.decode(png)
         #expect(decoded.width == 7 && decoded.height == 5)
-        #expect(decoded.pixels == canvas.pixels)
+        #expect(decoded == canvas)
     }
 
     @Test func encodingIsDeterministic() throws {

@@ -7,6 +7,16 @@ import GridModel
         (0..<canvas.height).map { y in (0..<canvas.width).map { x in canvas.pixel(x: x, y: y)!.r } }
     }
 
+    @Test func equalityIsSizeAndEveryByte() throws {
+        // == compares the bytes with memcmp: the last byte counts, and so does the shape.
+        let a = try Pixmap(width: 3, height: 2, pixels: [UInt8](0..<24))
+        var last = [UInt8](0..<24)
+        last[23] = 0
+        #expect(a == (try Pixmap(width: 3, height: 2, pixels: [UInt8](0..<24))))
+        #expect(a != (try Pixmap(width: 3, height: 2, pixels: last)))
+        #expect(a != (try Pixmap(width: 2, height: 3, pixels: [UInt8](0..<24))))
+    }
+
     @Test func fractionalEdgesUseExactAreaCoverage() throws {
         var canvas = try Pixmap(width: 3, height: 3, fill: RGBA(255, 255, 255))
         canvas.fill(PixelRect(x: 0.5, y: 0.5, width: 2, height: 2), RGBA(0, 0, 0))

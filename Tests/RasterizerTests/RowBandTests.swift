@@ -72,7 +72,7 @@ import TestSupport
                 call(&banded)
             }
             banded.endBands()
-            guard banded.pixels == plain.pixels else {
+            guard banded == plain else {
                 Issue.record("case \(case_): \(plain.width)×\(plain.height) differs")
                 return
             }

@@ -81,7 +81,7 @@ import TestSupport
                 reference.referenceFill(rect, colour, clip: clip)
                 fills += 1
                 if pixmap.pixels != before { drawn += 1 }
-                guard pixmap.pixels == reference.pixels else {
+                guard pixmap == reference else {
                     Issue.record("case \(case_): \(pixmap.width)×\(pixmap.height), fill \(rect) \(colour) clip \(String(describing: clip))")
                     return
                 }
@@ -108,6 +108,28 @@ import TestSupport
                 #expect(span == each, "alpha \(alpha), colour \(colour)")
                 #expect(scalar == each, "scalar path: alpha \(alpha), colour \(colour)")
             }
+        }
+    }
+
+    @Test func maskRowMatchesBlendForEveryCoverageAndAlpha() {
+        // Glyph rows are blended in C (rg_blend_mask_row): each pixel as `blend` at (coverage · a + 127) / 255.
+        var rng = SplitMix64(state: 0x6C7F)
+        for alpha in UInt32(0)...255 {
+            let colour = RGBA(UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next()),
+                              UInt8(truncatingIfNeeded: rng.next()), UInt8(alpha))
+            let mask = (0..<64).map { i in i < 3 ? [0, 1, 255][i] : UInt8(truncatingIfNeeded: rng.next()) }
+            var row = (0..<256).map { i in i % 4 == 3 ? (rng.next() % 3 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : 255)
+                                                       : UInt8(truncatingIfNeeded: rng.next()) }
+            var each = row
+            row.withUnsafeMutableBufferPointer { p in
+                mask.withUnsafeBufferPointer { m in
+                    rg_blend_mask_row(p.baseAddress!, m.baseAddress!, 64, colour.r, colour.g, colour.b, alpha)
+                }
+            }
+            each.withUnsafeMutableBufferPointer { p in
+                for i in 0..<64 { Pixmap.blend(p.baseAddress! + i * 4, colour, (UInt32(mask[i]) * alpha + 127) / 255) }
+            }
+            #expect(row == each, "alpha \(alpha)")
         }
     }
 

@@ -13,6 +13,16 @@
 void rg_blend_span(uint8_t *pixels, size_t count, uint32_t packed, uint8_t r, uint8_t g, uint8_t b,
                    uint32_t alpha, int force_scalar);
 
+/// One row of an 8-bit coverage mask (a glyph's): each of the `count` RGBA8 pixels at `pixels` gets
+/// the colour (r, g, b) source-over at alpha (coverage · alpha + 127) / 255, byte for byte what
+/// `Pixmap.blend` does; coverage 0 leaves a pixel as it is.
+void rg_blend_mask_row(uint8_t *pixels, const uint8_t *mask, size_t count, uint8_t r, uint8_t g, uint8_t b,
+                       uint32_t alpha);
+
+/// Whether the `count` bytes at `a` and at `b` are the same (memcmp; `Pixmap`'s ==, which the generic
+/// `Array` == makes a per-byte call in debug builds).
+int rg_bytes_equal(const uint8_t *a, const uint8_t *b, size_t count);
+
 /// Whether this build has the SSE2 path.
 int rg_blend_span_has_simd(void);
 

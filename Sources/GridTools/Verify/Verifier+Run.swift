@@ -169,7 +169,7 @@ struct VerifyRun {
                     detail: "frame is \(a.width)×\(a.height), the reference \(b.width)×\(b.height)"))
             return
         }
-        guard a.pixels != b.pixels else { return }
+        guard a != b else { return }  // Pixmap's ==: sizes and bytes (memcmp)
         fail(pixelFailure(frame, a, b))
     }
 
