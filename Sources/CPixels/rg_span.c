@@ -35,13 +35,35 @@ static inline void blend_one(uint8_t *p, uint8_t r, uint8_t g, uint8_t b, uint32
     p[3] = (uint8_t)((outA + 127) / 255);
 }
 
+/// Stores `packed` in the `count` pixels at `pixels`: one pixel, then copies that double the stored
+/// run (libc's memcpy, fast in debug builds too).
+static void rg_store_span(uint8_t *pixels, size_t count, uint32_t packed) {
+    if (count == 0) return;
+    memcpy(pixels, &packed, 4);
+    size_t done = 1;
+    while (done < count) {
+        const size_t n = done < count - done ? done : count - done;
+        memcpy(pixels + done * 4, pixels, n * 4);
+        done += n;
+    }
+}
+
 void rg_blend_span(uint8_t *pixels, size_t count, uint32_t packed, uint8_t r, uint8_t g, uint8_t b,
                    uint32_t alpha, int force_scalar) {
     if (alpha == 0 || count == 0 || pixels == NULL) return;
     if (alpha > 255) alpha = 255;
     size_t i = 0;
     if (alpha == 255) {
-        for (; i < count; i++) memcpy(pixels + i * 4, &packed, 4);
+        rg_store_span(pixels, count, packed);
+        return;
+    }
+    // A span over pixels that are all alike (a tile's fill over the background) blends one pixel and
+    // copies it: the blend is a function of the pixel, so the bytes are the same.
+    if (count > 1 && memcmp(pixels, pixels + 4, (count - 1) * 4) == 0) {
+        blend_one(pixels, r, g, b, alpha);
+        uint32_t first;
+        memcpy(&first, pixels, 4);
+        rg_store_span(pixels + 4, count - 1, first);
         return;
     }
 #ifdef RG_SPAN_SSE2

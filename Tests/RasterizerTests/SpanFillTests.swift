@@ -111,6 +111,26 @@ import TestSupport
         }
     }
 
+    @Test func spanOverAlikePixelsMatchesBlend() {
+        // A span whose pixels are all alike blends one and copies it (rg_blend_span's shortcut), opaque
+        // and translucent destinations, every alpha, and spans alike but for their last pixel.
+        var rng = SplitMix64(state: 0xA11CE)
+        for alpha in UInt32(1)...255 {
+            for count in [2, 3, 9, 33] {
+                let colour = RGBA(UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next()),
+                                  UInt8(truncatingIfNeeded: rng.next()), 255)
+                let destination: [UInt8] = [UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next()),
+                                            UInt8(truncatingIfNeeded: rng.next()), rng.next() % 2 == 0 ? 255 : UInt8(rng.next() % 255)]
+                var span = Array([[UInt8]](repeating: destination, count: count).joined())
+                if alpha % 2 == 0 { span[span.count - 2] ^= 1 }  // not alike: the general path
+                var each = span
+                span.withUnsafeMutableBufferPointer { Pixmap.blendSpan($0.baseAddress!, count: count, colour, alpha) }
+                each.withUnsafeMutableBufferPointer { p in for i in 0..<count { Pixmap.blend(p.baseAddress! + i * 4, colour, alpha) } }
+                #expect(span == each, "alpha \(alpha), \(count) pixels of \(destination)")
+            }
+        }
+    }
+
     @Test func maskRowMatchesBlendForEveryCoverageAndAlpha() {
         // Glyph rows are blended in C (rg_blend_mask_row): each pixel as `blend` at (coverage · a + 127) / 255.
         var rng = SplitMix64(state: 0x6C7F)
