@@ -231,9 +231,13 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, cons
 
     uint32_t adler = 1;
     size_t unplaced = 0; /* repeated rows not yet put in the window */
+    const uint8_t *band = rgba; /* the last row that starts a band (with row_starts) */
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = rgba + (size_t)y * stride;
-        if (y > 0 && ((row_starts && !row_starts[y]) || memcmp(row, row - stride, stride) == 0)) {
+        /* With row_starts, a repeated row is never read (it may not be written), and the row above a
+           band's first row is read at the start of the band above, which holds the same pixels. */
+        const uint8_t *above = y == 0 ? NULL : row_starts ? band : row - stride;
+        if (y > 0 && ((row_starts && !row_starts[y]) || memcmp(row, above, stride) == 0)) {
             /* "2, 0" and a distance-1 run of zeros: the run's length and distance symbols soon get
                1-bit codes, so a row costs a few bytes (a run at distance row_length costs its
                distance's extra bits on every piece). */
@@ -252,7 +256,8 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, cons
         }
         rg_window_room(&w, row_length);
         const size_t start = w.length;
-        rg_filter_up(w.buf + start, row, y > 0 ? row - stride : NULL, width, scalar);
+        band = row;
+        rg_filter_up(w.buf + start, row, above, width, scalar);
         w.length += row_length;
         adler = rg_adler32(adler, w.buf + start, row_length, scalar);
         if (rg_parse_row(&d, &w, start, start + row_length, row_length, scalar) != 0) goto done;

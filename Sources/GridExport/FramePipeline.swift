@@ -208,10 +208,17 @@ extension FramePipeline {
         } else {
             // Taken out of the box, so the buffer is uniquely referenced and drawn in place.
             var canvas = try box.canvas.take() ?? renderer.canvas(for: group[0])
-            try renderer.render(group[0], into: &canvas)
-            output = Output(
-                png: encode ? try PNGCodec.encode(canvas, compression: compression, encoder: encoder) : nil,
-                image: keepImages ? canvas : nil)
+            if encode && !keepImages {
+                // Only the PNG is kept: the rows the frame repeats are not even written.
+                output = Output(
+                    png: try renderer.renderPNG(group[0], into: &canvas, compression: compression, encoder: encoder),
+                    image: nil)
+            } else {
+                try renderer.render(group[0], into: &canvas)
+                output = Output(
+                    png: encode ? try PNGCodec.encode(canvas, compression: compression, encoder: encoder) : nil,
+                    image: keepImages ? canvas : nil)
+            }
             box.canvas = canvas
             rendered = true
         }

@@ -32,6 +32,17 @@ enum ViewRasterizer {
         commands: [DrawCommand], size: CGSize, scale: Int, background: RGBA,
         font: FontRenderer?
     ) throws(RasterError) -> Pixmap {
+        var canvas = try drawInBands(commands: commands, size: size, scale: scale, background: background, font: font)
+        canvas.endBands()
+        return canvas
+    }
+
+    /// `render` without writing the rows that repeat the row above: the canvas is left drawing in bands
+    /// (Pixmap+Bands.swift), for `PNGCodec.encodeBands`.
+    static func drawInBands(
+        commands: [DrawCommand], size: CGSize, scale: Int, background: RGBA,
+        font: FontRenderer?
+    ) throws(RasterError) -> Pixmap {
         guard (1...Limits.maxScale).contains(scale) else {
             throw RasterError(.size, "a scale of \(scale) is outside 1...\(Limits.maxScale)")
         }
@@ -52,7 +63,6 @@ enum ViewRasterizer {
         canvas.beginBands()  // one row per band of rows that are alike; the same pixels
         canvas.clear(background)
         for command in commands { draw(command, scale: scale, font: font, into: &canvas) }
-        canvas.endBands()
         return canvas
     }
 
@@ -62,7 +72,8 @@ enum ViewRasterizer {
         commands: [DrawCommand], size: CGSize, scale: Int, background: RGBA,
         font: FontRenderer?
     ) throws(RasterError) -> [UInt8] {
-        try PNGCodec.encode(render(commands: commands, size: size, scale: scale, background: background, font: font))
+        var canvas = try drawInBands(commands: commands, size: size, scale: scale, background: background, font: font)
+        return try PNGCodec.encodeBands(&canvas)
     }
 
     /// Draws one command onto `canvas` (nothing when it lies outside its clip or is fully transparent).

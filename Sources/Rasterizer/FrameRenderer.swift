@@ -95,6 +95,23 @@ public struct FrameRenderer: Sendable {
     ///   when a new pixmap of the frame's size cannot be made; `RasterError(.font)` when the frame
     ///   draws text (labels or the HUD) and the renderer has no font.
     public func render(_ frame: FrameState, into canvas: inout Pixmap) throws(RasterError) {
+        try drawInBands(frame, into: &canvas)
+        canvas.endBands()
+    }
+
+    /// Draws `frame` and returns `PNGCodec.encode`'s bytes of it. With the fast encoder on an opaque
+    /// frame the rows that repeat the row above are never written: afterwards `canvas` is only good for
+    /// drawing the next frame into (the render path, which keeps no pixels). Otherwise `canvas` holds
+    /// the frame, as after `render`.
+    package func renderPNG(
+        _ frame: FrameState, into canvas: inout Pixmap, compression: Compression, encoder: PNGEncoder
+    ) throws(RasterError) -> [UInt8] {
+        try drawInBands(frame, into: &canvas)
+        return try PNGCodec.encodeBands(&canvas, compression: compression, encoder: encoder)
+    }
+
+    /// `render` without writing the repeated rows: the canvas is left drawing in bands.
+    func drawInBands(_ frame: FrameState, into canvas: inout Pixmap) throws(RasterError) {
         if let problem { throw problem }
         if font == nil && drawsText(frame) {
             throw RasterError(
@@ -105,7 +122,6 @@ public struct FrameRenderer: Sendable {
         }
         // One row per band of rows that are alike (Pixmap+Bands.swift); the same pixels.
         canvas.beginBands()
-        defer { canvas.endBands() }
         canvas.clear(style.background)
         drawLayers(frame, .behind, into: &canvas)
         for tile in frame.tiles { draw(tile, into: &canvas) }

@@ -64,6 +64,20 @@ public enum PNGCodec {
         return try take(&buffer, status: status, message)
     }
 
+    /// `encode`'s bytes of a pixmap being drawn in bands (between `beginBands()` and `endBands()`). The
+    /// fast encoder on an opaque pixmap never reads the rows the bands repeat, so they are never written
+    /// and `pixmap` is left drawing in bands: good only for drawing the next frame into. Otherwise the
+    /// bands are ended first and `pixmap` holds the picture.
+    package static func encodeBands(
+        _ pixmap: inout Pixmap, compression: Compression = .fast, encoder: PNGEncoder = .fast
+    ) throws(RasterError) -> [UInt8] {
+        if encoder == .fast, compression == .fast, pixmap.drawingInBands, pixmap.knownOpaque {
+            return try encodeFast(pixmap)
+        }
+        pixmap.endBands()
+        return try encode(pixmap, compression: compression, encoder: encoder)
+    }
+
     /// The fast encoder on any pixmap (alpha is dropped): `scalar` forces the portable path even
     /// where SSE2 is compiled in, `maxIDATBytes` (0: one IDAT) splits the stream. For tests.
     static func encodeFast(
@@ -71,8 +85,8 @@ public enum PNGCodec {
     ) throws(RasterError) -> [UInt8] {
         var message = [CChar](repeating: 0, count: 256)
         var buffer = rg_buffer()
-        // The rows a frame drawn in bands is known to repeat are not compared again.
-        let starts = pixmap.knownRowStarts
+        // The rows a frame drawn in bands repeats are neither compared nor read.
+        let starts = pixmap.rowBands?.starts
         let status = pixmap.withUnsafeBytes { pixels in
             withStarts(starts) { starts in
                 var options = rg_fast_options(

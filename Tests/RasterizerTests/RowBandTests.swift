@@ -118,6 +118,34 @@ import TestSupport
         #expect(canvas.knownRowStarts == nil)
     }
 
+    @Test(arguments: [1, 2, 3])
+    func renderPNGWritesWhatRenderThenEncodeWrites(scale: Int) throws {
+        // The render path encodes without writing the repeated rows; the same bytes as render + encode, for
+        // an opaque frame (fast encoder), a translucent background (RGBA, libpng) and libpng, and on a canvas
+        // reused from the frame before.
+        var translucent = Style()
+        translucent.background = RGBA(255, 255, 255, 100)
+        for style in [Style(), translucent] {
+            let s = scenario(
+                width: 130, height: 170, scale: scale,
+                steps: [.drag(by: Vector(x: -37.3, y: 21.9), duration: 0.1, release: .hold)], style: style)
+            let renderer = FrameRenderer(scenario: s, font: sharedFont)
+            var simulation = try Simulation(scenario: s)
+            var reused = try renderer.makeCanvas()
+            var frames = 0
+            while let frame = try simulation.next() {
+                var canvas = try renderer.makeCanvas()
+                try renderer.render(frame, into: &canvas)
+                for encoder in PNGEncoder.allCases {
+                    let expected = try PNGCodec.encode(canvas, encoder: encoder)
+                    #expect(try renderer.renderPNG(frame, into: &reused, compression: .fast, encoder: encoder) == expected)
+                }
+                frames += 1
+            }
+            #expect(frames > 3)
+        }
+    }
+
     @Test func aSplitOutsideThePixmapOrOutsideBandsDoesNothing() throws {
         var pixmap = try Pixmap(width: 3, height: 4, fill: RGBA(1, 2, 3))
         let before = pixmap

@@ -13,9 +13,10 @@ typedef struct {
     /// Largest IDAT payload in bytes; 0 means one IDAT up to 2^31-1 bytes. Tests set small values
     /// to exercise the split into several IDATs.
     uint32_t max_idat_bytes;
-    /// NULL, or one byte per row: 0 where the caller knows the row equals the row above (a frame
-    /// drawn in row bands), so it is not compared; other rows are compared. The bytes are the same
-    /// either way.
+    /// NULL, or one byte per row: 0 where the row equals the row above (a frame drawn in row bands).
+    /// Such a row is neither compared nor read, so it need not be written; the row above any other
+    /// row is read at the last row before it whose byte is 1. Other rows are compared with the row
+    /// above. The bytes are the same as without.
     const uint8_t *row_starts;
 } rg_fast_options;
 
