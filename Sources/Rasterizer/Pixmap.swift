@@ -181,6 +181,18 @@ public struct Pixmap: Sendable, Equatable {
         return true
     }
 
+    /// Whether row `y` of this pixmap and of `other` (the same width) hold the same bytes; false for a row outside
+    /// either or another width.
+    package func sameRow(_ y: Int, as other: Pixmap) -> Bool {
+        guard width == other.width, y >= 0, y < height, y < other.height else { return false }
+        let stride = width * 4
+        return pixels.withUnsafeBufferPointer { a in
+            other.pixels.withUnsafeBufferPointer { b in
+                rg_bytes_equal(a.baseAddress! + y * stride, b.baseAddress! + y * stride, stride) != 0
+            }
+        }
+    }
+
     /// Two pixmaps are equal when their sizes and pixels are (what is known about opacity is not
     /// part of the value).
     public static func == (lhs: Pixmap, rhs: Pixmap) -> Bool {

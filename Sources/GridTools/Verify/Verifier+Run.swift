@@ -175,25 +175,7 @@ struct VerifyRun {
 
     /// The failure for frames `a` and `b` that differ: the differing pixels, their box, and the pattern they are.
     mutating func pixelFailure(_ frame: FrameState, _ a: Pixmap, _ b: Pixmap) -> VerifyReport.Failure {
-        var count = 0
-        var minX = Int.max
-        var minY = Int.max
-        var maxX = 0
-        var maxY = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let i = (y * a.width + x) * 4
-                if a.pixels[i] != b.pixels[i] || a.pixels[i + 1] != b.pixels[i + 1]
-                    || a.pixels[i + 2] != b.pixels[i + 2] || a.pixels[i + 3] != b.pixels[i + 3]
-                {
-                    count += 1
-                    minX = min(minX, x)
-                    minY = min(minY, y)
-                    maxX = max(maxX, x)
-                    maxY = max(maxY, y)
-                }
-            }
-        }
+        let (count, minX, minY, maxX, maxY) = Verifier.differingPixels(a, b)
         var failure = VerifyReport.Failure(
             kind: .pixels, frame: frame.index,
             detail: "\(count) pixels differ from the reference in \(minX),\(minY) to \(maxX),\(maxY)",
@@ -223,5 +205,36 @@ struct VerifyRun {
         monitor.finish()
         for finding in monitor.findings.dropFirst(before) { record(finding) }
         return report
+    }
+}
+
+extension Verifier {
+    /// How many pixels of `a` and `b` (the same size) differ, and the box of them (inclusive corners): rows that are
+    /// the same are skipped with one comparison each.
+    static func differingPixels(_ a: Pixmap, _ b: Pixmap) -> (count: Int, minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        var count = 0
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = 0
+        var maxY = 0
+        let width = a.width
+        a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                let wa = pa.bindMemory(to: UInt32.self)
+                let wb = pb.bindMemory(to: UInt32.self)
+                for y in 0..<a.height {
+                    let row = y * width
+                    if a.sameRow(y, as: b) { continue }
+                    for x in 0..<width where wa[row + x] != wb[row + x] {
+                        count += 1
+                        minX = min(minX, x)
+                        minY = min(minY, y)
+                        maxX = max(maxX, x)
+                        maxY = max(maxY, y)
+                    }
+                }
+            }
+        }
+        return (count, minX, minY, maxX, maxY)
     }
 }
