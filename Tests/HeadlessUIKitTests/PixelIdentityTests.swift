@@ -15,7 +15,12 @@ import GridExport
     }
 
     /// The frames of both sides and the indices where they differ.
-    static func compare(_ name: String) throws -> (frames: Int, differing: [Int]) {
+    /// The synchronous play (in an async function `play` would be the overload that awaits deferred work).
+    static func play(_ scrollView: UIScrollView, steps: String, _ scenario: Scenario) throws -> ScrollRecording {
+        try ScrollPlayer(scale: scenario.viewport.scale, fps: scenario.fps).play(scrollView, steps: steps)
+    }
+
+    static func compare(_ name: String) async throws -> (frames: Int, differing: [Int]) {
         let text = try String(contentsOfFile: scenarioPath(name), encoding: .utf8)
         var scenario = try ScenarioDecoder.decode(Array(text.utf8))
         scenario.style.labelFormat = .grouped
@@ -25,16 +30,20 @@ import GridExport
         let coordinator = SeedCoordinator()
         coordinator.setupScrollView(scrollView: scrollView)
         coordinator.populateTiles()
-        let recording = try ScrollPlayer(scale: scenario.viewport.scale, fps: scenario.fps).play(scrollView, steps: steps)
-        let font = try FontFile.loadDefault()
-        var differing: [Int] = []
-        var count = 0
-        try FrameExporter.frames(0...(recording.frames.count - 1), of: scenario, font: font) { frame in
-            let index = frame.state.index
-            count += 1
-            let played = try PNGCodec.decode(recording.frames[index])
-            if played != frame.image { differing.append(index) }
-        }
+        let recording = try Self.play(scrollView, steps: steps, scenario)
+        // render's side off the main actor, so the other main-actor tests go on meanwhile.
+        let (count, differing) = try await Task.detached { [scenario] in
+            let font = try FontFile.loadDefault()
+            var differing: [Int] = []
+            var count = 0
+            try FrameExporter.frames(0...(recording.frames.count - 1), of: scenario, font: font) { frame in
+                let index = frame.state.index
+                count += 1
+                let played = try PNGCodec.decode(recording.frames[index])
+                if played != frame.image { differing.append(index) }
+            }
+            return (count, differing)
+        }.value
         if let folder = ProcessInfo.processInfo.environment["RENDER_GRID_PLAYER_OUT"] {
             try recording.writeFrames(to: folder + "/" + name)
         }
@@ -42,22 +51,22 @@ import GridExport
         return (count, differing)
     }
 
-    @Test func dragAtRestIsPixelIdentical() throws {
-        let result = try Self.compare("drag-atRest")
+    @Test func dragAtRestIsPixelIdentical() async throws {
+        let result = try await Self.compare("drag-atRest")
         #expect(result.differing.isEmpty, "\(result.differing.count) of \(result.frames) frames differ, first \(result.differing.prefix(10))")
     }
 }
 
 extension PixelIdentityTests {
     /// A fling, a drag that interrupts its deceleration, and a held drag: the seed's recenter at every rest.
-    @Test func interruptedFlingIsPixelIdentical() throws {
-        let result = try Self.compare("interrupted-fling")
+    @Test func interruptedFlingIsPixelIdentical() async throws {
+        let result = try await Self.compare("interrupted-fling")
         #expect(result.differing.isEmpty, "\(result.differing.count) of \(result.frames) frames differ, first \(result.differing.prefix(10))")
     }
 
     /// At scale 3 (a third of a point per device pixel).
-    @Test func scale3IsPixelIdentical() throws {
-        let result = try Self.compare("scale3")
+    @Test func scale3IsPixelIdentical() async throws {
+        let result = try await Self.compare("scale3")
         #expect(result.differing.isEmpty, "\(result.differing.count) of \(result.frames) frames differ, first \(result.differing.prefix(10))")
     }
 }
