@@ -96,6 +96,19 @@ import TestSupport
                 #expect(missing.isEmpty, "\(line): .ci/run does not install \(missing.sorted())")
             } else if line == "swift test" {
                 #expect(ci.contains(/(^|\n)[A-Z_=0-9 ]*swift test 2>&1/), ".ci/run does not run swift test")
+            } else if line == "scripts/test-fast.sh" {
+                // The fast part: swift test without CLITests and without the tests it names, each of which exists.
+                let script = try DocsText.page("scripts/test-fast.sh")
+                #expect(FileManager.default.isExecutableFile(atPath: CLI.packageRoot.appendingPathComponent(line).path))
+                #expect(script.contains("exec swift test --skip '^CLITests\\.'"), "\(script)")
+                let folder = CLI.packageRoot.appendingPathComponent("Tests")
+                let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+                let tests = try files.filter { $0.hasSuffix(".swift") }
+                    .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
+                let names = script.split(separator: "\n").filter { $0.hasPrefix("external=") }
+                    .flatMap { $0.matches(of: /[A-Za-z]{12,}/).map { String($0.output) } }
+                #expect(names.count >= 8, "\(names)")
+                for name in names { #expect(tests.contains(name), "scripts/test-fast.sh skips \(name), which no test is called") }
             } else if line == "swift build -c release" {
                 let help = try Self.swift(["build", "--help"])
                 #expect(help.status == 0 && help.stdout.contains("--configuration") && help.stdout.contains("release"))
