@@ -103,12 +103,23 @@ import TestSupport
                 #expect(script.contains("exec swift test --skip '^CLITests\\.'"), "\(script)")
                 let folder = CLI.packageRoot.appendingPathComponent("Tests")
                 let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-                let tests = try files.filter { $0.hasSuffix(".swift") }
-                    .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
-                let names = script.split(separator: "\n").filter { $0.hasPrefix("external=") }
-                    .flatMap { $0.matches(of: /[A-Za-z]{12,}/).map { String($0.output) } }
-                #expect(names.count >= 8, "\(names)")
+                let sources = try files.filter { $0.hasSuffix(".swift") }
+                    .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+                let tests = sources.joined()
+                let names = script.split(separator: "\n").filter { $0.hasPrefix("external=") || $0.hasPrefix("exits=") }
+                    .flatMap { $0.matches(of: /[A-Za-z][A-Za-z0-9]{11,}/).map { String($0.output) } }
+                #expect(names.count >= 30, "\(names)")
                 for name in names { #expect(tests.contains(name), "scripts/test-fast.sh skips \(name), which no test is called") }
+                // Every exit test (it runs the test binary again) is one the fast part skips.
+                for source in sources {
+                    var cursor = source.startIndex
+                    while let use = source.range(of: "(processExits" + "With: .", range: cursor..<source.endIndex) {
+                        cursor = use.upperBound
+                        let before = source[..<use.lowerBound]
+                        let test = before.matches(of: /func ([A-Za-z0-9]+)/).last.map { String($0.output.1) } ?? "?"
+                        #expect(names.contains(test), "\(test) is an exit test that scripts/test-fast.sh does not skip")
+                    }
+                }
             } else if line == "swift build -c release" {
                 let help = try Self.swift(["build", "--help"])
                 #expect(help.status == 0 && help.stdout.contains("--configuration") && help.stdout.contains("release"))
