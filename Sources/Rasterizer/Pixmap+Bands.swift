@@ -37,17 +37,10 @@ extension Pixmap {
     /// Writes every row of the bands drawn since `beginBands()` and keeps which rows repeat the row
     /// above, for the encoder, until the next write.
     package mutating func endBands() {
-        guard var bands = rowBands, !bands.expanded else { return }
-        rowBands = nil
-        let stride = width * 4
         let height = self.height
-        withUnsafeMutablePixels(opacity: .kept) { p in  // rows copied from rows: opacity as it was
-            bands.starts.withUnsafeBufferPointer { s in
-                rg_bands_expand(p.baseAddress!, stride, s.baseAddress!, height)
-            }
-        }
-        bands.expanded = true
-        rowBands = bands
+        let stride = width * 4
+        guard withBands({ pixels, starts in rg_bands_expand(pixels, stride, starts, height) }) else { return }
+        rowBands?.expanded = true
     }
 
     /// Whether rows are being drawn in bands (between `beginBands()` and `endBands()`).
@@ -58,32 +51,34 @@ extension Pixmap {
     mutating func splitBands(rows: Range<Int>) {
         let first = max(rows.lowerBound, 0)
         let end = min(rows.upperBound, height)
-        guard first < end, var bands = rowBands, !bands.expanded else { return }
-        rowBands = nil
         let stride = width * 4
-        withUnsafeMutablePixels(opacity: .kept) { p in  // rows copied from rows: opacity as it was
-            bands.starts.withUnsafeMutableBufferPointer { s in
-                rg_band_split_rows(p.baseAddress!, stride, s.baseAddress!, first, end)
-            }
-        }
-        rowBands = bands
+        guard first < end else { return }
+        withBands { pixels, starts in rg_band_split_rows(pixels, stride, starts, first, end) }
     }
 
     /// While drawing in bands: makes each of the rows `a`, `b`, `c` and `d` that is inside the
     /// pixmap start a band (a fill's edges: its first two rows and its last two).
     mutating func splitBands(at a: Int, _ b: Int, _ c: Int, _ d: Int) {
-        guard var bands = rowBands, !bands.expanded else { return }
-        rowBands = nil
-        let stride = width * 4
         let height = self.height
-        withUnsafeMutablePixels(opacity: .kept) { p in  // rows copied from rows: opacity as it was
-            bands.starts.withUnsafeMutableBufferPointer { s in
-                for row in [a, b, c, d] where row > 0 && row < height {
-                    rg_band_split(p.baseAddress!, stride, s.baseAddress!, row)
-                }
-            }
+        let stride = width * 4
+        withBands { pixels, starts in
+            for row in [a, b, c, d] where row > 0 && row < height { rg_band_split(pixels, stride, starts, row) }
+        }
+    }
+
+    /// While drawing in bands, lends the pixels and `RowBands.starts` to `body` (which copies rows to rows, so
+    /// opacity stays as it was) and returns true; otherwise returns false.
+    @discardableResult
+    private mutating func withBands(
+        _ body: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>) -> Void
+    ) -> Bool {
+        guard var bands = rowBands, !bands.expanded else { return false }
+        rowBands = nil  // the starts uniquely referenced while lent
+        withUnsafeMutablePixels(opacity: .kept) { p in
+            bands.starts.withUnsafeMutableBufferPointer { s in body(p.baseAddress!, s.baseAddress!) }
         }
         rowBands = bands
+        return true
     }
 
     /// While drawing in bands: makes the whole pixmap one band whose row is row 0 (after `clear`).
