@@ -53,11 +53,8 @@ enum CheckCommand {
                 compare frames with their key frame by pixelmatch 7.2's metric with threshold T, 0…1, smaller is \
                 more sensitive (0.1 is pixelmatch's default)
                 """),
-            Option(
-                "--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
-            Option(
-                "--max-diff-ratio", "R", .double(0...1),
-                "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
+            Option.maxDiffPixels,
+            Option.maxDiffRatio,
             Option(
                 "--report", "DIR", .string,
                 """

@@ -42,11 +42,8 @@ enum DiffCommand {
                 with --threshold, blend translucent pixels over white, as pixelmatch 6 and older did (7.2's \
                 checkerboard: false), instead of 7.2's checkerboard
                 """),
-            Option(
-                "--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame"),
-            Option(
-                "--max-diff-ratio", "R", .double(0...1),
-                "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins"),
+            Option.maxDiffPixels,
+            Option.maxDiffRatio,
             Option(
                 "--ignore", "x,y,w,h", .repeatable,
                 """

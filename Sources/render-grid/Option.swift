@@ -84,3 +84,13 @@ struct Option: Sendable {
         case string(String)
     }
 }
+
+extension Option {
+    /// `--max-diff-pixels`: the differing pixels `diff` and `check` allow per frame.
+    static let maxDiffPixels = Option(
+        "--max-diff-pixels", "N", .int(0...Int(Int32.max)), default: "0", "differing pixels allowed per frame")
+    /// `--max-diff-ratio`: the fraction of a frame's pixels `diff` and `check` allow to differ.
+    static let maxDiffRatio = Option(
+        "--max-diff-ratio", "R", .double(0...1),
+        "fraction of a frame's pixels allowed to differ (0…1); with both, the stricter wins")
+}
