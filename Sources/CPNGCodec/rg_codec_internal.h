@@ -66,16 +66,39 @@ static inline void rg_bits_align(rg_bits *w) {
     w->acc = 0;
 }
 
+/// The tokens of one repeated row (see rg_zlib_rgba_rows), their symbol counts, and scratch room for
+/// their bits under one block's codes.
+typedef struct {
+    uint32_t *tokens;
+    size_t count;
+    /* The symbols the tokens use, each with how many times: lit_used literal/length symbols and
+       dist_used distance symbols. */
+    uint16_t lit_symbol[286], dist_symbol[30];
+    uint32_t lit_times[286], dist_times[30];
+    unsigned lit_used, dist_used;
+    uint32_t *bits;    /* the row's bits in 32-bit pieces, LSB first, built at each flush */
+    size_t bit_count;
+} rg_row_tokens;
+
 /// Tokens of one deflate block and their symbol counts.
-/// A literal is its byte; a match is 0x80000000 | (length - 3) << 16 | (distance - 1).
+/// A literal is its byte; a match is 0x80000000 | (length - 3) << 16 | (distance - 1); an entry
+/// 0x40000000 | n stands for n repeated rows in a row, each the tokens of `row`. count is the number
+/// of tokens the block holds (a repeated row counts as all of its tokens, so blocks end where they
+/// would with every token stored); entries is the number of entries in tokens.
 typedef struct {
     rg_bits bits;
     uint32_t *tokens;
     size_t count;
+    size_t entries;
     size_t capacity;
     uint32_t lit_freq[286];
     uint32_t dist_freq[30];
+    rg_row_tokens *row;
 } rg_deflater;
+
+#define RG_TOKEN_MATCH 0x80000000u
+#define RG_TOKEN_ROWS 0x40000000u
+#define RG_TOKEN_ROWS_MAX 0x3FFFFFFFu
 
 /// Writes the collected tokens as one dynamic-Huffman block (BFINAL when final) and clears them.
 /// The final block also writes the last partial byte. 0 or -1 (out of memory).
@@ -102,7 +125,8 @@ static inline unsigned rg_distance_code(unsigned distance, unsigned *extra_bits,
 
 static inline int rg_emit_literal(rg_deflater *d, uint8_t byte) {
     if (d->count == d->capacity && rg_deflate_flush_block(d, 0) != 0) return -1;
-    d->tokens[d->count++] = byte;
+    d->count++;
+    d->tokens[d->entries++] = byte;
     d->lit_freq[byte]++;
     return 0;
 }
@@ -111,9 +135,36 @@ static inline int rg_emit_literal(rg_deflater *d, uint8_t byte) {
 static inline int rg_emit_match(rg_deflater *d, unsigned length, unsigned distance) {
     if (d->count == d->capacity && rg_deflate_flush_block(d, 0) != 0) return -1;
     unsigned eb, e;
-    d->tokens[d->count++] = 0x80000000u | (length - 3) << 16 | (distance - 1);
+    d->count++;
+    d->tokens[d->entries++] = RG_TOKEN_MATCH | (length - 3) << 16 | (distance - 1);
     d->lit_freq[rg_length_code(length, &eb, &e)]++;
     d->dist_freq[rg_distance_code(distance, &eb, &e)]++;
+    return 0;
+}
+
+/// A literal or match token as rg_emit_literal or rg_emit_match would store it.
+static inline int rg_emit_token(rg_deflater *d, uint32_t token) {
+    if (token < 256) return rg_emit_literal(d, (uint8_t)token);
+    return rg_emit_match(d, ((token >> 16) & 0xFF) + 3, (token & 0x7FFF) + 1);
+}
+
+/// d->row's tokens: stored as one entry when the block has room for all of them (then no flush can
+/// fall inside the row), else one by one, flushing where rg_emit_token would.
+static inline int rg_emit_row(rg_deflater *d) {
+    rg_row_tokens *row = d->row;
+    if (d->count + row->count > d->capacity) {
+        for (size_t i = 0; i < row->count; i++) if (rg_emit_token(d, row->tokens[i]) != 0) return -1;
+        return 0;
+    }
+    d->count += row->count;
+    uint32_t *last = d->entries ? &d->tokens[d->entries - 1] : NULL;
+    if (last && (*last & (RG_TOKEN_MATCH | RG_TOKEN_ROWS)) == RG_TOKEN_ROWS && (*last & RG_TOKEN_ROWS_MAX) < RG_TOKEN_ROWS_MAX) {
+        (*last)++;
+    } else {
+        d->tokens[d->entries++] = RG_TOKEN_ROWS | 1u;
+    }
+    for (unsigned i = 0; i < row->lit_used; i++) d->lit_freq[row->lit_symbol[i]] += row->lit_times[i];
+    for (unsigned i = 0; i < row->dist_used; i++) d->dist_freq[row->dist_symbol[i]] += row->dist_times[i];
     return 0;
 }
 

@@ -129,19 +129,71 @@ static void rg_filter_up(uint8_t *dst, const uint8_t *cur, const uint8_t *above,
 /// for 4 extra bits per 258-byte piece.
 #define RG_RUN_DISTANCE 64
 
-/// Emits matches covering total bytes at distance, in pieces of at most 258 (none under 3: a
-/// remainder of 1 or 2 bytes becomes literals of tail).
-static int rg_emit_run(rg_deflater *d, uint64_t total, unsigned distance, uint8_t tail) {
+/// Writes (where tokens is not NULL) the matches covering total bytes at distance, in pieces of at
+/// most 258 (none under 3: a remainder of 1 or 2 bytes becomes literals of tail), from tokens[n].
+/// Returns n plus their count.
+static size_t rg_run_tokens(uint32_t *tokens, size_t n, uint64_t total, unsigned distance, uint8_t tail) {
+#define RG_PUT(t) do { if (tokens) tokens[n] = (t); n++; } while (0)
+#define RG_MATCH(length) (RG_TOKEN_MATCH | ((unsigned)(length) - 3) << 16 | (distance - 1))
     while (total >= RG_MAX_MATCH + RG_MIN_MATCH) {
-        if (rg_emit_match(d, RG_MAX_MATCH, distance) != 0) return -1;
+        RG_PUT(RG_MATCH(RG_MAX_MATCH));
         total -= RG_MAX_MATCH;
     }
     if (total > RG_MAX_MATCH) {
-        if (rg_emit_match(d, (unsigned)total - RG_MIN_MATCH, distance) != 0) return -1;
+        RG_PUT(RG_MATCH(total - RG_MIN_MATCH));
         total = RG_MIN_MATCH;
     }
-    if (total >= RG_MIN_MATCH) return rg_emit_match(d, (unsigned)total, distance);
-    while (total-- > 0) if (rg_emit_literal(d, tail) != 0) return -1;
+    if (total >= RG_MIN_MATCH) {
+        RG_PUT(RG_MATCH(total));
+    } else {
+        while (total-- > 0) RG_PUT(tail);
+    }
+    return n;
+#undef RG_MATCH
+#undef RG_PUT
+}
+
+/// The tokens of a repeated row (where tokens is not NULL) and their count: "2, 0" and a distance-1
+/// run of zeros. The run's length and distance symbols soon get 1-bit codes, so a row costs a few
+/// bytes (a run at distance row_length costs its distance's extra bits on every piece).
+static size_t rg_repeated_row_tokens(uint32_t *tokens, size_t row_length) {
+    size_t n = 0;
+    if (tokens) { tokens[0] = 2; tokens[1] = 0; }
+    n = 2;
+    if (row_length - 2 > 2 * RG_RUN_DISTANCE) {
+        n = rg_run_tokens(tokens, n, RG_RUN_DISTANCE, 1, 0);
+        return rg_run_tokens(tokens, n, row_length - 2 - RG_RUN_DISTANCE, RG_RUN_DISTANCE, 0);
+    }
+    return rg_run_tokens(tokens, n, row_length - 2, 1, 0);
+}
+
+/// Fills row with a repeated row's tokens and the symbols they use. 0, or -1 (out of memory).
+static int rg_row_tokens_make(rg_row_tokens *row, size_t row_length) {
+    int ok = 1;
+    row->count = rg_repeated_row_tokens(NULL, row_length);
+    row->tokens = (uint32_t *)malloc(rg_mul(row->count, sizeof(uint32_t), &ok));
+    /* Every token is at most 15 + 5 + 15 + 13 bits: 2 pieces of 32 bits each, with one to spare. */
+    row->bits = (uint32_t *)malloc(rg_mul(rg_add(rg_mul(row->count, 2, &ok), 1, &ok), sizeof(uint32_t), &ok));
+    if (!ok || !row->tokens || !row->bits) return -1;
+    rg_repeated_row_tokens(row->tokens, row_length);
+    uint32_t lit[286] = {0}, dist[30] = {0};
+    for (size_t i = 0; i < row->count; i++) {
+        const uint32_t t = row->tokens[i];
+        if (t < 256) {
+            lit[t]++;
+            continue;
+        }
+        unsigned eb, e;
+        lit[rg_length_code(((t >> 16) & 0xFF) + 3, &eb, &e)]++;
+        dist[rg_distance_code((t & 0x7FFF) + 1, &eb, &e)]++;
+    }
+    row->lit_used = row->dist_used = 0;
+    for (unsigned s = 0; s < 286; s++) {
+        if (lit[s]) { row->lit_symbol[row->lit_used] = (uint16_t)s; row->lit_times[row->lit_used++] = lit[s]; }
+    }
+    for (unsigned s = 0; s < 30; s++) {
+        if (dist[s]) { row->dist_symbol[row->dist_used] = (uint16_t)s; row->dist_times[row->dist_used++] = dist[s]; }
+    }
     return 0;
 }
 
@@ -217,6 +269,7 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, cons
     if (!ok) return -1;
     rg_window w = {0};
     rg_deflater d = {0};
+    rg_row_tokens row = {0};
     int status = -1;
     w.buf = (uint8_t *)malloc(capacity);
     w.capacity = capacity;
@@ -225,7 +278,9 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, cons
     d.tokens = (uint32_t *)malloc(RG_TOKENS * sizeof(uint32_t));
     d.capacity = RG_TOKENS;
     d.bits.out = out;
-    if (!w.buf || !w.head || !w.prev || !d.tokens || rg_out_reserve(out, 2) != 0) goto done;
+    d.row = &row;
+    if (!w.buf || !w.head || !w.prev || !d.tokens || rg_row_tokens_make(&row, row_length) != 0
+        || rg_out_reserve(out, 2) != 0) goto done;
     out->data[out->length++] = 0x78; /* deflate, 32 KiB window */
     out->data[out->length++] = 0x01; /* fastest; (0x78 << 8 | 0x01) % 31 == 0 */
 
@@ -243,11 +298,7 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, cons
                distance's extra bits on every piece). */
             adler = rg_adler32_repeated_row(adler, row_length);
             unplaced++;
-            if (rg_emit_literal(&d, 2) != 0 || rg_emit_literal(&d, 0) != 0) goto done;
-            if (row_length - 2 > 2 * RG_RUN_DISTANCE) {
-                if (rg_emit_run(&d, RG_RUN_DISTANCE, 1, 0) != 0) goto done;
-                if (rg_emit_run(&d, row_length - 2 - RG_RUN_DISTANCE, RG_RUN_DISTANCE, 0) != 0) goto done;
-            } else if (rg_emit_run(&d, row_length - 2, 1, 0) != 0) goto done;
+            if (rg_emit_row(&d) != 0) goto done;
             continue;
         }
         if (unplaced) {
@@ -273,5 +324,7 @@ done:
     free(w.head);
     free(w.prev);
     free(d.tokens);
+    free(row.tokens);
+    free(row.bits);
     return status;
 }

@@ -99,6 +99,39 @@ static void rg_huffman_codes(const uint8_t *lengths, unsigned n, uint16_t *codes
     }
 }
 
+/// Writes a match token's length code, extra bits, distance code and extra bits.
+static inline void rg_put_match(rg_bits *w, uint32_t t, const uint16_t *lcode, const uint8_t *ll,
+                                const uint16_t *dcode, const uint8_t *dl) {
+    unsigned length = ((t >> 16) & 0xFF) + 3, distance = (t & 0x7FFF) + 1, eb, e;
+    unsigned ls = rg_length_code(length, &eb, &e);
+    rg_put_bits(w, lcode[ls], ll[ls]);
+    if (eb) rg_put_bits(w, e, eb);
+    unsigned ds = rg_distance_code(distance, &eb, &e);
+    rg_put_bits(w, dcode[ds], dl[ds]);
+    if (eb) rg_put_bits(w, e, eb);
+}
+
+/// A repeated row's bits under this block's codes, into row->bits (32-bit pieces, LSB first).
+static void rg_row_bits(rg_row_tokens *row, const uint16_t *lcode, const uint8_t *ll, const uint16_t *dcode,
+                        const uint8_t *dl) {
+    /* The bit writer flushes whole 32-bit pieces as 4 little-endian bytes into a buffer; the pieces
+       are read back as values, so the buffer is sized in pieces (rg_row_tokens_make). */
+    rg_buffer pieces = {(uint8_t *)row->bits, 0, 0};
+    rg_bits w = {&pieces, 0, 0};
+    for (size_t i = 0; i < row->count; i++) {
+        uint32_t t = row->tokens[i];
+        if (t < 256) rg_put_bits(&w, lcode[t], ll[t]);
+        else rg_put_match(&w, t, lcode, ll, dcode, dl);
+    }
+    row->bit_count = pieces.length * 8 + w.count;
+    const uint8_t *bytes = pieces.data;
+    for (size_t k = 0; k < pieces.length / 4; k++) {
+        row->bits[k] = (uint32_t)bytes[4 * k] | (uint32_t)bytes[4 * k + 1] << 8 | (uint32_t)bytes[4 * k + 2] << 16
+                       | (uint32_t)bytes[4 * k + 3] << 24;
+    }
+    row->bits[pieces.length / 4] = (uint32_t)w.acc;
+}
+
 static const uint8_t rg_clen_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
 int rg_deflate_flush_block(rg_deflater *d, int final) {
@@ -164,23 +197,31 @@ int rg_deflate_flush_block(rg_deflater *d, int final) {
         else if (s == 17) rg_put_bits(w, rle_extra[i], 3);
         else if (s == 18) rg_put_bits(w, rle_extra[i], 7);
     }
-    for (size_t i = 0; i < d->count; i++) {
+    rg_row_tokens *row = d->row;
+    int row_ready = 0;
+    for (size_t i = 0; i < d->entries; i++) {
         uint32_t t = d->tokens[i];
         if (t < 256) {
             rg_put_bits(w, lcode[t], ll[t]);
+        } else if (t & RG_TOKEN_MATCH) {
+            rg_put_match(w, t, lcode, ll, dcode, dl);
         } else {
-            unsigned length = ((t >> 16) & 0xFF) + 3, distance = (t & 0x7FFF) + 1, eb, e;
-            unsigned ls = rg_length_code(length, &eb, &e);
-            rg_put_bits(w, lcode[ls], ll[ls]);
-            if (eb) rg_put_bits(w, e, eb);
-            unsigned ds = rg_distance_code(distance, &eb, &e);
-            rg_put_bits(w, dcode[ds], dl[ds]);
-            if (eb) rg_put_bits(w, e, eb);
+            if (!row_ready) {
+                rg_row_bits(row, lcode, ll, dcode, dl);
+                row_ready = 1;
+            }
+            const size_t pieces = row->bit_count / 32;
+            const unsigned rest = (unsigned)(row->bit_count % 32);
+            for (uint32_t n = t & RG_TOKEN_ROWS_MAX; n > 0; n--) {
+                for (size_t k = 0; k < pieces; k++) rg_put_bits(w, row->bits[k], 32);
+                if (rest) rg_put_bits(w, row->bits[pieces], rest);
+            }
         }
     }
     rg_put_bits(w, lcode[256], ll[256]);
     if (final) rg_bits_align(w);
     d->count = 0;
+    d->entries = 0;
     memset(d->lit_freq, 0, sizeof d->lit_freq);
     memset(d->dist_freq, 0, sizeof d->dist_freq);
     return 0;

@@ -153,6 +153,29 @@ import TestSupport
         }
     }
 
+    @Test func maskRowOverOpaquePixelsMatchesBlendForEveryCoverageAndAlpha() {
+        // Four opaque pixels at a time take the vector path: every coverage (0...255, then a tail of
+        // three pixels) at every alpha, over opaque pixels of every value.
+        var rng = SplitMix64(state: 0x0A9E)
+        let count = 259
+        let mask = (0..<count).map { $0 < 256 ? UInt8($0) : UInt8(truncatingIfNeeded: rng.next()) }
+        for alpha in UInt32(0)...255 {
+            let colour = RGBA(UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next()),
+                              UInt8(truncatingIfNeeded: rng.next()), UInt8(alpha))
+            var row = (0..<count * 4).map { i in i % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: rng.next()) }
+            var each = row
+            row.withUnsafeMutableBufferPointer { p in
+                mask.withUnsafeBufferPointer { m in
+                    rg_blend_mask_row(p.baseAddress!, m.baseAddress!, count, colour.r, colour.g, colour.b, alpha)
+                }
+            }
+            each.withUnsafeMutableBufferPointer { p in
+                for i in 0..<count { Pixmap.blend(p.baseAddress! + i * 4, colour, (UInt32(mask[i]) * alpha + 127) / 255) }
+            }
+            #expect(row == each, "alpha \(alpha)")
+        }
+    }
+
     /// The SSE2 path is the one tested above wherever the build has it (every x86-64).
     @Test func theVectorPathIsBuiltOnX86() {
         #if arch(x86_64)
