@@ -214,6 +214,8 @@ static int rg_parse_row(rg_deflater *d, rg_window *w, size_t start, size_t end, 
             i++;
             continue;
         }
+        /* The next position's hash head, fetched while this one is parsed (a literal moves on by one). */
+        if (avail > RG_MIN_MATCH) __builtin_prefetch(&w->head[rg_hash3(p + 1)]);
         const size_t max = avail < RG_MAX_MATCH ? avail : RG_MAX_MATCH;
         const size_t behind = i < RG_WINDOW ? i : RG_WINDOW;
         size_t best = 0, best_distance = 0;
