@@ -21,7 +21,8 @@
 # same grid) on the moving drag's 121 frames at scale 1 and 3, both with --jobs N, three interleaved rounds, and
 # prints the ratios of the medians (issue 26: at most 0.07× at scale 1, 0.05× at scale 3); then the CPU of one
 # moving frame at scale 3 with --jobs 1: (CPU of 241 frames − CPU of 1 frame) / 240, which leaves startup out
-# (issue 26: at most 3 ms). With --baseline BIN, the same rows for that binary, in the same rounds.
+# (issue 26: at most 3 ms). Both rows for this commit built twice: as `swift build -c release` does and with
+# --static-swift-stdlib (in DIR-static). With --baseline BIN, the same rows for that binary, in the same rounds.
 # BENCH_SCRATCH=DIR builds render-grid in DIR and the example package in DIR-ex (default: their .build folders).
 #   scripts/bench.sh [--jobs N] [--encoder fast|libpng] [--memory] [--idle] [--baseline BIN] [--check] [--player]
 #                    [--pillow [--baseline BIN]]
@@ -165,8 +166,14 @@ if [ "$only" = pillow ]; then
     cpu=$(echo "$user + $sys" | bc -l)
   }
   median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
-  bins=("$bin")
+  # The same commit linked with the Swift runtime and Foundation inside (README: Install the CLI), in its own scratch
+  # folder: it starts in about 4 ms instead of 10.
+  static_scratch=${BENCH_SCRATCH:-.build}-static
+  swift build -c release --static-swift-stdlib --product render-grid --scratch-path "$static_scratch" >/dev/null
+  static_bin=$static_scratch/release/render-grid
+  bins=("$bin" "$static_bin")
   [ -n "$baseline" ] && bins+=("$baseline")
+  label_of() { case "$1" in "$bin") echo "this build" ;; "$static_bin") echo "this build, static stdlib" ;; *) echo "baseline" ;; esac; }
   for scale in 1 3; do
     scenario=$(moving 121)
     declare -A walls=()
@@ -180,13 +187,12 @@ if [ "$only" = pillow ]; then
       timed python3 scripts/pillow-grid.py 121 $scale "$jobs" "$work/p"; p+=("$secs")
       rm -rf "$work/p"
     done
-    printf '%-44s %6.3f s  rounds%s s\n' "Pillow, 121 frames @${scale}x, $jobs jobs" "$(median "${p[@]}")" \
+    printf '%-52s %6.3f s  rounds%s s\n' "Pillow, 121 frames @${scale}x, $jobs jobs" "$(median "${p[@]}")" \
       "$(printf ' %.3f' "${p[@]}")"
     for b in "${bins[@]}"; do
-      label="this build"
-      [ "$b" = "$bin" ] || label="baseline"
+      label=$(label_of "$b")
       # shellcheck disable=SC2086 # the rounds are words
-      printf '%-44s %6.3f s  %.3f× Pillow  rounds%s s\n' "render ($label), 121 frames @${scale}x" \
+      printf '%-52s %6.3f s  %.3f× Pillow  rounds%s s\n' "render ($label), 121 frames @${scale}x" \
         "$(median ${walls[$b]})" "$(echo "$(median ${walls[$b]}) / $(median "${p[@]}")" | bc -l)" \
         "$(printf ' %.3f' ${walls[$b]})"
     done
@@ -195,14 +201,13 @@ if [ "$only" = pillow ]; then
   # CPU per moving frame at scale 3, one job: the difference of a 241-frame and a 1-frame run.
   long=$(moving 241)
   for b in "${bins[@]}"; do
-    label="this build"
-    [ "$b" = "$bin" ] || label="baseline"
+    label=$(label_of "$b")
     l=(); s=()
     for round in 1 2 3; do
       timed "$b" render "$long" --scale 3 --jobs 1 --out "$work/r" --quiet; l+=("$cpu"); rm -rf "$work/r"
       timed "$b" render "$long" --scale 3 --jobs 1 --frames 0:0 --out "$work/r" --quiet; s+=("$cpu"); rm -rf "$work/r"
     done
-    printf '%-44s %6.2f ms of CPU per moving frame  (241 frames %.2f s, 1 frame %.3f s of CPU)\n' \
+    printf '%-52s %6.2f ms of CPU per moving frame  (241 frames %.2f s, 1 frame %.3f s of CPU)\n' \
       "render ($label) @3x, --jobs 1" "$(echo "1000 * ($(median "${l[@]}") - $(median "${s[@]}")) / 240" | bc -l)" \
       "$(median "${l[@]}")" "$(median "${s[@]}")"
   done

@@ -9,9 +9,10 @@ import TestSupport
 ///   must exit 0, or the status its comment states (`# exit 1: …`);
 /// - `sudo apt-get install …`: every package is one `.ci/run` installs on a fresh machine;
 /// - `swift test`: `.ci/run` runs it;
-/// - `swift build -c release` and `swift package experimental-install --product render-grid`: the toolchain has the
-///   subcommand and its options, and the product is an executable of Package.swift. (A release build inside a test
-///   run would take minutes, so `.build/release/render-grid` lines run this build's binary, as above.)
+/// - `swift build -c release [--static-swift-stdlib]` and `swift package experimental-install --product render-grid`:
+///   the toolchain has the subcommand and its options, and the product is an executable of Package.swift. (A release
+///   build inside a test run would take minutes, so `.build/release/render-grid` lines run this build's binary, as
+///   above; `.ci/run` builds the static binary and compares its frames with this build's.)
 /// A line of any other kind fails, so a new command in the README needs a test here.
 @Suite struct ReadmeCommandsTests {
     /// The README's shell command lines, without comments, each with the exit status its comment states (0 when
@@ -120,9 +121,10 @@ import TestSupport
                         #expect(names.contains(test), "\(test) is an exit test that scripts/test-fast.sh does not skip")
                     }
                 }
-            } else if line == "swift build -c release" {
+            } else if line == "swift build -c release" || line == "swift build -c release --static-swift-stdlib" {
                 let help = try Self.swift(["build", "--help"])
                 #expect(help.status == 0 && help.stdout.contains("--configuration") && help.stdout.contains("release"))
+                #expect(help.stdout.contains("--static-swift-stdlib"))
             } else if line == "swift package experimental-install --product render-grid" {
                 let help = try Self.swift(["package", "experimental-install", "--help"])
                 #expect(help.status == 0 && help.stdout.contains("--product"), "\(help.stdout)")
