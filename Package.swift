@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The C kernels (pixel spans, glyph rows, the PNG encoder) are the hot loops of every frame: debug builds compile them
+// at -O2 too, so tests and a debug CLI draw and encode at release speed while the Swift code stays unoptimised for the
+// debugger. SwiftPM refuses unsafe flags in a dependency pinned to a version, so a tagged commit leaves them out (as
+// swift-testing does); a branch, a revision or a path dependency keeps them.
+let optimizedC: [CSetting] =
+    Context.gitInformation?.currentTag == nil ? [.unsafeFlags(["-O2"], .when(configuration: .debug))] : []
+
 let package = Package(
     name: "render-grid",
     products: [
@@ -24,9 +31,9 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
         ),
         // Our own thin C layer: libpng's error handling needs setjmp, which Swift cannot call.
-        .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG"], cSettings: optimizedC),
         // Our pixel kernels in C (the span blend): fast in debug builds too, SSE2 where there is one.
-        .target(name: "CPixels"),
+        .target(name: "CPixels", cSettings: optimizedC),
         // Pure Swift: scenario decoding, scroll physics, recentering, tile reuse. No C, no file I/O.
         .target(name: "GridModel"),
         // Pixels only: the canvas, FreeType text (from font bytes), the PNG codec, frame drawing. No file I/O.
