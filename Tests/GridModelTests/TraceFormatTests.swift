@@ -1,5 +1,6 @@
 import Testing
 @testable import GridModel
+import TestSupport
 
 /// The trace's writer and reader, which live together in GridModel, agree.
 @Suite struct TraceFormatTests {
@@ -141,6 +142,31 @@ import Testing
         json.member("ok", true)
         json.endObject()
         #expect(json.text == #"{"a\"b":"line\nbreak\t\u0001\u007f\\é","list":[1.5,2,null,null,-9223372036854775808,{}],"ok":true}"#)
+    }
+
+    /// The writer formats numbers into bytes itself: every integer as `String(n)` writes it, every double as
+    /// `JSONWriter.number` does (integers below 1e15 without a fraction, the rest in Swift's shortest form).
+    @Test func jsonWriterNumbersAreStringsOwn() {
+        var rng = SplitMix64(state: 0x15D1)
+        var integers: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, Int64.min + 1, 999_999_999_999_999]
+        var doubles: [Double] = [0, -0.0, 0.5, -3, 1e15 - 1, 1e15, -1e15, 1e300, .leastNonzeroMagnitude, .nan, .infinity, -.infinity, 123.25]
+        for _ in 0..<2_000 {
+            integers.append(Int64(bitPattern: rng.next()) >> (rng.next() % 64))
+            doubles.append(Double(Int64(bitPattern: rng.next()) >> (rng.next() % 64)) / Double(1 << (rng.next() % 12)))
+        }
+        for n in integers {
+            var json = JSONWriter()
+            json.value(n)
+            #expect(json.text == String(n))
+        }
+        var json = JSONWriter()
+        json.value(UInt64.max)
+        #expect(json.text == String(UInt64.max))
+        for d in doubles {
+            var json = JSONWriter()
+            json.value(d)
+            #expect(json.text == JSONWriter.number(d), "\(d)")
+        }
     }
 }
 

@@ -57,7 +57,10 @@ extension Trace {
         json.member(Field.id.rawValue, tile.id)
         json.key(Field.rect.rawValue)
         json.beginArray()
-        for v in [r.x, r.y, r.width, r.height] { json.value(v / scale) }
+        json.value(r.x / scale)
+        json.value(r.y / scale)
+        json.value(r.width / scale)
+        json.value(r.height / scale)
         json.endArray()
         if tile.item != tile.coordinate {
             json.key(Field.item.rawValue)
