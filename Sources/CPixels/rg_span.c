@@ -4,6 +4,11 @@
 #if defined(__SSE2__) && !defined(RG_NO_SIMD)
 #include <emmintrin.h>
 #define RG_SPAN_SSE2 1
+
+/// x / 255 in each 16-bit lane, exactly, for every x <= 65,152: (x + (x >> 8) + 1) >> 8.
+static inline __m128i rg_div255_epu16(__m128i x) {
+    return _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(x, _mm_srli_epi16(x, 8)), _mm_set1_epi16(1)), 8);
+}
 #endif
 
 int rg_blend_span_has_simd(void) {
@@ -73,7 +78,6 @@ void rg_blend_span(uint8_t *pixels, size_t count, uint32_t packed, uint8_t r, ui
         const __m128i zero = _mm_setzero_si128();
         const __m128i alphaMask = _mm_set1_epi32((int)0xFF000000u);
         const __m128i inv = _mm_set1_epi16((short)(255 - alpha));
-        const __m128i one = _mm_set1_epi16(1);
         const __m128i colour = _mm_unpacklo_epi8(_mm_set1_epi32((int)packed), zero);
         const __m128i add = _mm_add_epi16(_mm_mullo_epi16(colour, _mm_set1_epi16((short)alpha)), _mm_set1_epi16(127));
         for (; i + 4 <= count; i += 4) {
@@ -85,8 +89,8 @@ void rg_blend_span(uint8_t *pixels, size_t count, uint32_t packed, uint8_t r, ui
             }
             __m128i lo = _mm_add_epi16(add, _mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), inv));
             __m128i hi = _mm_add_epi16(add, _mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), inv));
-            lo = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), one), 8);
-            hi = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), one), 8);
+            lo = rg_div255_epu16(lo);
+            hi = rg_div255_epu16(hi);
             _mm_storeu_si128((__m128i *)p, _mm_or_si128(_mm_packus_epi16(lo, hi), alphaMask));
         }
     }
@@ -107,7 +111,6 @@ void rg_blend_mask_row(uint8_t *pixels, const uint8_t *mask, size_t count, uint8
     // rg_blend_span. Coverage 0 gives d·255 + 127, which divides back to d: the pixel is unchanged.
     const __m128i zero = _mm_setzero_si128();
     const __m128i alphaMask = _mm_set1_epi32((int)0xFF000000u);
-    const __m128i one = _mm_set1_epi16(1);
     const __m128i c127 = _mm_set1_epi16(127);
     const __m128i c255 = _mm_set1_epi16(255);
     const __m128i va = _mm_set1_epi16((short)alpha);
@@ -126,15 +129,15 @@ void rg_blend_mask_row(uint8_t *pixels, const uint8_t *mask, size_t count, uint8
             continue;
         }
         __m128i x = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m4), zero), va), c127);
-        __m128i a = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(x, _mm_srli_epi16(x, 8)), one), 8);
+        __m128i a = rg_div255_epu16(x);
         __m128i pairs = _mm_unpacklo_epi16(a, a);
         __m128i alo = _mm_unpacklo_epi32(pairs, pairs), ahi = _mm_unpackhi_epi32(pairs, pairs);
         __m128i lo = _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(colour, alo), c127),
                                    _mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), _mm_sub_epi16(c255, alo)));
         __m128i hi = _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(colour, ahi), c127),
                                    _mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), _mm_sub_epi16(c255, ahi)));
-        lo = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), one), 8);
-        hi = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), one), 8);
+        lo = rg_div255_epu16(lo);
+        hi = rg_div255_epu16(hi);
         _mm_storeu_si128((__m128i *)p, _mm_or_si128(_mm_packus_epi16(lo, hi), alphaMask));
     }
 #endif
