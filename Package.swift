@@ -4,7 +4,9 @@ import PackageDescription
 // The C kernels (pixel spans, glyph rows, the PNG encoder) are the hot loops of every frame: debug builds compile them
 // at -O2 too, so tests and a debug CLI draw and encode at release speed while the Swift code stays unoptimised for the
 // debugger. SwiftPM refuses unsafe flags in a dependency pinned to a version, so a tagged commit leaves them out (as
-// swift-testing does); a branch, a revision or a path dependency keeps them.
+// swift-testing does); a branch, a revision or a path dependency keeps them. (SwiftPM also refuses them in a package
+// under `swift package edit` and in a registry download, which has no git information: neither is how this package
+// is used today.)
 let optimizedC: [CSetting] =
     Context.gitInformation?.currentTag == nil ? [.unsafeFlags(["-O2"], .when(configuration: .debug))] : []
 

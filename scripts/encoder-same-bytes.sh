@@ -10,14 +10,14 @@ cd "$(dirname "$0")/.."
 [ $# -eq 1 ] && git rev-parse --verify -q "$1^{commit}" >/dev/null || { echo "usage: scripts/encoder-same-bytes.sh BASE_REVISION" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-files="rg_deflate.c rg_deflate_block.c rg_checksum.c rg_codec_internal.h"
-mkdir "$work/base" "$work/tree"
+files="rg_deflate.c rg_deflate_block.c rg_checksum.c rg_codec_internal.h include/rg_png.h include/rg_png_fast.h"
+mkdir -p "$work/base/include" "$work/tree/include"
 for f in $files; do
   git show "$1:Sources/CPNGCodec/$f" > "$work/base/$f"
   cp "Sources/CPNGCodec/$f" "$work/tree/$f"
 done
 for v in base tree; do
-  cc -O2 -I"$work/$v" -ISources/CPNGCodec/include -o "$work/$v.bin" scripts/encoder-same-bytes/harness.c \
+  cc -O2 -I"$work/$v" -I"$work/$v/include" -o "$work/$v.bin" scripts/encoder-same-bytes/harness.c \
     "$work/$v/rg_deflate.c" "$work/$v/rg_deflate_block.c" "$work/$v/rg_checksum.c"
   "$work/$v.bin" "$work/$v.out"
 done

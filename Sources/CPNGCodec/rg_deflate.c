@@ -172,9 +172,13 @@ static int rg_row_tokens_make(rg_row_tokens *row, size_t row_length) {
     int ok = 1;
     row->count = rg_repeated_row_tokens(NULL, row_length);
     row->tokens = (uint32_t *)malloc(rg_mul(row->count, sizeof(uint32_t), &ok));
-    /* Every token is at most 15 + 5 + 15 + 13 bits: 2 pieces of 32 bits each, with one to spare. */
-    row->bits = (uint32_t *)malloc(rg_mul(rg_add(rg_mul(row->count, 2, &ok), 1, &ok), sizeof(uint32_t), &ok));
-    if (!ok || !row->tokens || !row->bits) return -1;
+    /* Every token is at most 15 + 5 + 15 + 13 bits: 2 pieces of 32 bits each, with one to spare. A row of more
+       tokens than a block holds is never stored as one entry, and needs none. */
+    if (row->count <= RG_TOKENS) {
+        row->bits = (uint32_t *)malloc(rg_mul(rg_add(rg_mul(row->count, 2, &ok), 1, &ok), sizeof(uint32_t), &ok));
+        if (!row->bits) return -1;
+    }
+    if (!ok || !row->tokens) return -1;
     rg_repeated_row_tokens(row->tokens, row_length);
     uint32_t lit[286] = {0}, dist[30] = {0};
     for (size_t i = 0; i < row->count; i++) {
@@ -268,7 +272,7 @@ int rg_zlib_rgba_rows(const uint8_t *rgba, uint32_t width, uint32_t height, cons
     const size_t stride = rg_mul(width, 4, &ok);
     const size_t row_length = rg_add(rg_mul(width, 3, &ok), 1, &ok);
     const size_t capacity = rg_add(rg_add(row_length, 4 * (size_t)RG_WINDOW, &ok), RG_SLACK, &ok);
-    if (!ok) return -1;
+    if (!ok || width == 0) return -1; /* the callers refuse an empty image before */
     rg_window w = {0};
     rg_deflater d = {0};
     rg_row_tokens row = {0};

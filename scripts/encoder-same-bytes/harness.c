@@ -9,7 +9,9 @@ void rg_buffer_free(rg_buffer *b) { free(b->data); b->data = NULL; b->length = b
 static uint64_t s = 0x1234;
 static uint64_t rnd(void) { s += 0x9E3779B97F4A7C15ull; uint64_t z = s; z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull; z = (z ^ (z >> 27)) * 0x94D049BB133111EBull; return z ^ (z >> 31); }
 int main(int argc, char **argv) {
+    if (argc != 2) { fprintf(stderr, "usage: harness OUTPUT\n"); return 2; }
     FILE *f = fopen(argv[1], "wb");
+    if (!f) { perror(argv[1]); return 1; }
     for (int round = 0; round < 400; round++) {
         uint32_t w, h;
         if (round == 0) { w = 1000; h = 10000; }
