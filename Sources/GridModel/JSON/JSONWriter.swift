@@ -55,8 +55,8 @@ package struct JSONWriter: Sendable {
     }
     package mutating func value(_ number: Double) {
         separate()
-        if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
-            Self.appendInteger(Int64(number), to: &bytes)
+        if let integer = Self.integral(number) {
+            Self.appendInteger(integer, to: &bytes)
         } else {
             bytes.append(contentsOf: Self.number(number).utf8)
         }
@@ -164,11 +164,16 @@ package struct JSONWriter: Sendable {
         return out
     }
 
+    /// `value` as an integer when JSON writes it without a fraction: finite, whole and below 1e15 in magnitude.
+    private static func integral(_ value: Double) -> Int64? {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? Int64(value) : nil
+    }
+
     /// Integers without a fraction; other values in Swift's shortest round-trip form (valid JSON);
     /// `null` for NaN and infinities, which JSON cannot write (only a hand-made frame has them).
     package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        if let integer = integral(value) { return String(integer) }
         return "\(value)"
     }
 }
