@@ -152,7 +152,7 @@ import TestSupport
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { print("unshare not installed; skipped"); return }
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let long = try CLI.write(Self.scenario.replacingOccurrences(of: #""duration": 2,"#, with: #""duration": 4,"#), to: folder, as: "long.json")
+        let long = try CLI.write(Self.scenario.replacingOccurrences(of: #""duration": 2,"#, with: #""duration": 40,"#), to: folder, as: "long.json")
         let small = try CLI.write(CLI.smallScenario(), to: folder, as: "small.json")
         let shared = folder.appendingPathComponent("shared"), alone = folder.appendingPathComponent("alone")
         let probe = Process()

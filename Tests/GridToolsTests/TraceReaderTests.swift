@@ -102,9 +102,8 @@ struct BadTrace: Sendable, CustomStringConvertible {
         // Linear, timed against a quarter of the size (a 10-second limit failed on a loaded machine).
         let ratio = try Scaling.ratio(25_000) { n in
             let tiles = "[" + Array(repeating: #"{"x":1,"y":2,"id":3,"rect":[1,2,3,4]}"#, count: n).joined(separator: ",") + "]"
-            let line = #"{"frame":0,"t":0,"phase":"idle","contentOffset":{"x":0,"y":0},"tiles":\#(tiles),"junk":"\#(String(repeating: "a", count: 10 * n))"}"#
-            _ = try ToolTests.read([line])
-        }
+            return #"{"frame":0,"t":0,"phase":"idle","contentOffset":{"x":0,"y":0},"tiles":\#(tiles),"junk":"\#(String(repeating: "a", count: 10 * n))"}"#
+        } _: { _ = try ToolTests.read([$0]) }
         #expect(ratio < Scaling.superlinear, "4× the line took \(ratio)× the time")
         // A phase is one of the writer's words, however long the line's is.
         #expect(throws: ToolError.self) {
