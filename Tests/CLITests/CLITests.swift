@@ -22,10 +22,11 @@ struct CLI {
         var stderr: String
     }
 
-    /// Runs render-grid; `environment`, when given, replaces the inherited environment.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> Result {
+    /// Runs render-grid (or `program`); `environment`, when given, replaces the inherited environment.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+                    program: URL = executable) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         if let environment { process.environment = environment }
