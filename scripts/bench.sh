@@ -18,7 +18,8 @@
 # atRest, grouped labels), both on the moving drag's 300 frames, whole processes, three interleaved rounds, render
 # at --jobs N and at --jobs 1 (the player is single-threaded); checks once that both draw the same pixels.
 # --pillow times whole `render` processes against scripts/pillow-grid.py (a straightforward Pillow renderer of the
-# same grid) on the moving drag's 121 frames at scale 1 and 3, both with --jobs N, three interleaved rounds, and
+# same grid) on the moving drag's 121 frames at scale 1 and 3, both with --jobs N, interleaved rounds (seven at scale
+# 1, where one render takes about 50 ms and rounds vary by a third; three at scale 3), and
 # prints the ratios of the medians (issue 26: at most 0.07× at scale 1, 0.05× at scale 3); then the CPU of one
 # moving frame at scale 3 with --jobs 1: (CPU of 241 frames − CPU of 1 frame) / 240, which leaves startup out
 # (issue 26: at most 3 ms). Both rows for this commit built twice: as `swift build -c release` does and with
@@ -107,6 +108,29 @@ measure() {  # label, then render arguments
 }
 
 echo "render-grid benchmark, --jobs $jobs, $(nproc) cores, load:$(uptime | sed -E 's/.*load average://')"
+# Every render writes its frames into $work (mktemp -d: TMPDIR, else /tmp). What a new file costs there is part of
+# every whole-process time: on ext4 without a journal (this project's machines), a new file's inode skips, one by one,
+# every inode of its group freed in the last 60 s (360 s while the inode table is dirty; `recently_deleted` in the
+# kernel's ialloc.c), so after many deletions (the test suite's, this script's own rounds) 121 empty files can take
+# 15-40 ms instead of 1.5. Both renderers pay it per file; render-grid, 10-15 times faster, feels it most. The
+# probe times that, the median of five rounds, each after deleting the previous round's files (as the rounds below
+# do); TMPDIR=/dev/shm measures on tmpfs instead.
+python3 - "$work" <<'PY'
+import os, shutil, statistics, subprocess, sys, time
+work = sys.argv[1]
+folder = os.path.join(work, "probe")
+times = []
+for _ in range(5):
+    shutil.rmtree(folder, ignore_errors=True)
+    os.mkdir(folder)
+    start = time.perf_counter()
+    for i in range(121):
+        os.close(os.open(os.path.join(folder, f"f{i}"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    times.append(time.perf_counter() - start)
+shutil.rmtree(folder)
+kind = subprocess.run(["stat", "-f", "-c", "%T", work], capture_output=True, text=True).stdout.strip()
+print(f"output folder {work} ({kind}): 121 new files in {statistics.median(times) * 1000:.1f} ms")
+PY
 if [ "$only" = baseline ]; then
   # The baseline and this build alternately, three rounds, on the same frames; the speed-up is the
   # ratio of the medians.
@@ -156,7 +180,7 @@ if [ "$only" = check ]; then
   exit 0
 fi
 if [ "$only" = pillow ]; then
-  # Whole processes, wall clock and CPU (user + system); medians of three interleaved rounds.
+  # Whole processes, wall clock and CPU (user + system); medians of interleaved rounds.
   timed() {  # the command; sets $secs and $cpu
     local start
     start=$(date +%s.%N)
@@ -165,7 +189,7 @@ if [ "$only" = pillow ]; then
     read -r user sys < "$work/cpu"
     cpu=$(echo "$user + $sys" | bc -l)
   }
-  median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+  median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
   # The same commit linked with the Swift runtime and Foundation inside (README: Install the CLI), in its own scratch
   # folder: it starts in about 4 ms instead of 10.
   static_scratch=${BENCH_SCRATCH:-.build}-static
@@ -178,7 +202,8 @@ if [ "$only" = pillow ]; then
     scenario=$(moving 121)
     declare -A walls=()
     p=()
-    for round in 1 2 3; do
+    rounds=3; [ "$scale" = 1 ] && rounds=7
+    for round in $(seq "$rounds"); do
       for b in "${bins[@]}"; do
         timed "$b" render "$scenario" --scale $scale --jobs "$jobs" --out "$work/r" --quiet
         walls[$b]="${walls[$b]:-} $secs"
