@@ -1,4 +1,3 @@
-import Foundation
 public import GridModel
 public import Rasterizer
 import Synchronization
@@ -73,7 +72,7 @@ public enum FrameExporter {
 
     /// Writes each frame with an `fsync` of its own, as before `FrameFolder`: set
     /// `RENDER_GRID_FSYNC_EACH_FRAME=1` so `scripts/bench.sh` can time both paths in one run.
-    static let fsyncEachFrame = getenv("RENDER_GRID_FSYNC_EACH_FRAME").map { String(cString: $0) == "1" } ?? false
+    static let fsyncEachFrame = FilePaths.environment("RENDER_GRID_FSYNC_EACH_FRAME") == "1"
 
     /// A group's PNG written under each of its frames' names, each counted once on disk.
     static func write(
@@ -91,7 +90,7 @@ public enum FrameExporter {
         _ group: [FrameState], in directory: String, onDisk: borrowing Atomic<Int>
     ) -> [FrameState] {
         let missing = group.filter { frame in
-            let path = (directory as NSString).appendingPathComponent(frameName(frame.index))
+            let path = FilePaths.join(directory, frameName(frame.index))
             return !isValidFrame(path, width: frame.pixelWidth, height: frame.pixelHeight)
         }
         onDisk.wrappingAdd(group.count - missing.count, ordering: .relaxed)
@@ -129,7 +128,7 @@ public enum FrameExporter {
         let folder = try FrameFolder(
             directory: directory, fsyncEachFrame: fsyncEachFrame, linkRepeats: options.linkRepeats)
         let traceName = TraceFileName.written(frames: options.frames == nil ? nil : range)
-        let tracePath = (directory as NSString).appendingPathComponent(traceName)
+        let tracePath = FilePaths.join(directory, traceName)
         let trace = try StreamingFile(path: tracePath)
         defer { trace.discard() }
         var traceLines: [UInt8] = []

@@ -1,4 +1,3 @@
-import Foundation
 import GridModel
 
 extension FrameRenderer {
@@ -16,13 +15,13 @@ extension FrameRenderer {
         let size = 11 * s
         let lineHeight = (size * 1.3).rounded()
         var lines = [
-            "frame \(frame.index)  t \(String(format: "%.3f", frame.time)) s",
+            "frame \(frame.index)  t \(CFormat.string("%.3f", frame.time)) s",
             "\(frame.phase.rawValue)",
-            "offset \(String(format: "%.1f", frame.contentOffset.x)), \(String(format: "%.1f", frame.contentOffset.y))",
+            "offset \(CFormat.string("%.1f", frame.contentOffset.x)), \(CFormat.string("%.1f", frame.contentOffset.y))",
             "live \(frame.stats.live)  pool \(frame.stats.pool)  reused \(frame.stats.reused)",
         ]
         if let shift = frame.recenterShift {
-            lines.append("recenter \(String(format: "%.1f", shift.x)), \(String(format: "%.1f", shift.y))")
+            lines.append("recenter \(CFormat.string("%.1f", shift.x)), \(CFormat.string("%.1f", shift.y))")
         }
         if let page = frame.page { lines.append("page \(page.x), \(page.y)") }
         if frame.edgeHit { lines.append("edge hit") }

@@ -1,8 +1,12 @@
-import Foundation
 import GridExport
 import GridModel
 import GridTools
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum CheckCommand {
     static let command = Command(
@@ -128,7 +132,7 @@ enum CheckCommand {
         if let report = options.reportFolder {
             try FileOutput.makeDirectory(report)
             try FileOutput.writeAtomically(
-                Array(CheckReport.html(outcome).utf8), to: (report as NSString).appendingPathComponent("report.html"))
+                Array(CheckReport.html(outcome).utf8), to: FilePaths.join(report, "report.html"))
         }
         if let junit { try FileOutput.writeAtomically(Array(CheckReport.junit(outcome).utf8), to: junit) }
         if json {
@@ -147,10 +151,10 @@ enum CheckCommand {
         var options = GoldenOptions()
         options.goldens = args.string("--goldens")
         options.record = try GoldenOptions.recordMode(
-            flag: args.string("--record"), environment: ProcessInfo.processInfo.environment)
+            flag: args.string("--record"), environment: FilePaths.environment())
         options.prune = args.flag("--prune")
         options.scale = args.int("--scale")
-        options.jobs = args.int("--jobs") ?? min(ProcessInfo.processInfo.activeProcessorCount, RenderOptions.maxJobs)
+        options.jobs = args.int("--jobs") ?? min(FilePaths.processorCount, RenderOptions.maxJobs)
         if let text = args.string("--keyframes") {
             guard let policy = KeyFramePolicy(text) else {
                 throw UsageError(
@@ -184,7 +188,7 @@ enum CheckCommand {
             "; record mode \(outcome.recordMode.rawValue); metric \(outcome.metric); "
             + (outcome.passed ? "ok" : "FAILED")
         if let report {
-            line += "; report \(FileInput.quoted((report as NSString).appendingPathComponent("report.html")))"
+            line += "; report \(FileInput.quoted(FilePaths.join(report, "report.html")))"
         }
         return line
     }

@@ -1,7 +1,12 @@
-import Foundation
 import GridExport
 import GridTools
 import Rasterizer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum DiffCommand {
     static let command = Command(
@@ -117,7 +122,7 @@ enum DiffCommand {
         let json = args.flag("--json")
         let list = args.flag("--list")
         let timing = args.flag("--timing")
-        options.jobs = args.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        options.jobs = args.int("--jobs") ?? FilePaths.processorCount
         if let n = args.int("--max-pixels") { options.maxPixels = n }
         if let n = args.int("--max-file-size") { options.maxFileBytes = n }
         let paths = args.positionals
@@ -134,9 +139,9 @@ enum DiffCommand {
         if timing {
             let decode = report.frames.map(\.decodeSeconds).reduce(0, +)
             let compare = report.frames.map(\.compareSeconds).reduce(0, +)
-            FileHandle.standardError.write(
-                "timing: decode \(String(format: "%.1f", decode * 1000)) ms, compare \(String(format: "%.1f", compare * 1000)) ms (all frames, summed over jobs)\n"
-                    .data(using: .utf8)!)
+            FilePaths.writeToStandardError(
+                "timing: decode \(CFormat.string("%.1f", decode * 1000)) ms, compare \(CFormat.string("%.1f", compare * 1000)) ms (all frames, summed over jobs)\n"
+            )
         }
         if json {
             print(report.json())
@@ -151,7 +156,16 @@ enum DiffCommand {
     }
 
     static func parseRegion(_ text: String) throws(UsageError) -> IntRect {
-        let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        // Each number with the spaces and tabs around it trimmed (as `trimmingCharacters(in: .whitespaces)`).
+        func isSpace(_ c: Character) -> Bool {
+            c == "\t" || c.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
+        }
+        let parts = text.split(separator: ",").map { part -> Int? in
+            guard let first = part.firstIndex(where: { !isSpace($0) }),
+                let last = part.lastIndex(where: { !isSpace($0) })
+            else { return nil }
+            return Int(part[first...last])
+        }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0
         else {
             throw UsageError(

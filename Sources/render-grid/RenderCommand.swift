@@ -1,8 +1,12 @@
-import Foundation
 import GridExport
 import GridModel
 import GridTools
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum RenderCommand {
     static let command = Command(
@@ -95,7 +99,7 @@ enum RenderCommand {
             throw UsageError("--shard and --frames cannot be given together: each picks the frames")
         }
         let reference = args.flag("--reference")
-        let jobs = args.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = args.int("--jobs") ?? FilePaths.processorCount
         let fontFlag = args.string("--font")
         // Checked by the table: one of Compression's raw values.
         let compression = args.string("--compression").flatMap(Compression.init(rawValue:)) ?? .fast
@@ -140,7 +144,7 @@ enum RenderCommand {
         let terminal = isatty(STDERR_FILENO) == 1 && !quiet
         if terminal {
             options.progress = { done, total in
-                FileHandle.standardError.write("\rrender-grid: frame \(done)/\(total)".data(using: .utf8)!)
+                FilePaths.writeToStandardError("\rrender-grid: frame \(done)/\(total)")
             }
         }
         let summary: RenderSummary
@@ -149,7 +153,7 @@ enum RenderCommand {
         } catch {
             throw error.located(in: file)
         }
-        if terminal { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
+        if terminal { FilePaths.writeToStandardError("\r\u{1B}[K") }
         if !quiet { print(line(summary, folder: options.outputDirectory)) }
         if args.flag("--preview-commands") {
             print(PreviewCommands.script(folder: options.outputDirectory, list: summary.frameList), terminator: "")
@@ -190,8 +194,8 @@ enum RenderCommand {
 
     /// The line a render prints when it is done.
     static func line(_ summary: RenderSummary, folder: String) -> String {
-        let ms = String(format: "%.2f", summary.msPerFrame)
-        let seconds = String(format: "%.2f", summary.seconds)
+        let ms = CFormat.string("%.2f", summary.msPerFrame)
+        let seconds = CFormat.string("%.2f", summary.seconds)
         let keptNote = summary.framesKept > 0 ? ", \(summary.framesKept) kept from an earlier run" : ""
         let repeated = max(0, summary.framesWritten - summary.framesRasterized)
         return

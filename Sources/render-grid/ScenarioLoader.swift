@@ -1,7 +1,11 @@
-import Foundation
 import GridExport
 import GridModel
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The CLI's face of GridExport's loader: the library applies every scenario rule (file-size cap,
 /// `style.font` relative to the scenario file, DejaVu Sans when text is drawn) and names files and

@@ -1,7 +1,11 @@
 import Dispatch
-import Foundation
 import GridExport
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// SIGINT and SIGTERM set a cancellation flag instead of killing the process, so a render can stop
 /// between frames and leave only complete files.

@@ -1,8 +1,12 @@
-import Foundation
 import GridExport
 import GridModel
 import GridTools
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The flag that raises each of the tools' limits, for the hint in the error.
 func toolError(_ error: ToolError) -> UsageError {
@@ -76,8 +80,7 @@ enum SheetCommand {
         let font = try ScenarioLoader.font(flag: fontPath)
         do {
             let path = try ContactSheet.write(folder: folders[0], options: options, font: font) { warning in
-                FileHandle.standardError.write(
-                    "render-grid: warning: \(warning); the labels lack its frames\n".data(using: .utf8)!)
+                FilePaths.writeToStandardError("render-grid: warning: \(warning); the labels lack its frames\n")
             }
             print(path)
         } catch let e as ToolError { throw toolError(e) }
@@ -134,9 +137,9 @@ enum PlotCommand {
                 "the plot of \(FileInput.quoted(trace)) would be written beside it, into a golden's folder; pass --out FILE"
             )
         }
-        let path = out ?? ((trace as NSString).deletingPathExtension + ".png")
+        let path = out ?? (FilePaths.deletingExtension(trace) + ".png")
         // A chart named like a frame would be one to diff and sheet (or replace one): only when asked for.
-        if out == nil && ImageDiff.isFrameName((path as NSString).lastPathComponent) {
+        if out == nil && ImageDiff.isFrameName(FilePaths.lastComponent(path)) {
             throw UsageError(
                 "the plot of \(FileInput.quoted(trace)) would be \(FileInput.quoted(path)), a frame's name; pass --out FILE"
             )
@@ -164,7 +167,7 @@ enum PlotCommand {
 func refuseFolderOutput(_ output: String?) throws(UsageError) {
     guard let output, FileInput.kind(of: output) == .folder else { return }
     throw UsageError(
-        "--out \(FileInput.quoted(output)) is a folder; give a file name such as \(FileInput.quoted((output as NSString).appendingPathComponent("out.png")))"
+        "--out \(FileInput.quoted(output)) is a folder; give a file name such as \(FileInput.quoted(FilePaths.join(output, "out.png")))"
     )
 }
 
@@ -172,10 +175,10 @@ func refuseFolderOutput(_ output: String?) throws(UsageError) {
 /// the path is spelled.
 func refuseOverwritingInput(_ output: String?, folder: String) throws(UsageError) {
     guard let output, FileInput.kind(of: output) == .regular,
-        let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        let names = FilePaths.names(in: folder)
     else { return }
     for name in names where (name.hasPrefix("frame_") && name.hasSuffix(".png")) || TraceFileName.isTrace(name) {
-        let input = (folder as NSString).appendingPathComponent(name)
+        let input = FilePaths.join(folder, name)
         if FileInput.isSameFile(output, input) {
             throw UsageError(
                 "--out \(FileInput.quoted(output)) is the input \(FileInput.quoted(input)); choose another file")

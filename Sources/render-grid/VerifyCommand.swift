@@ -1,8 +1,12 @@
-import Foundation
 import GridExport
 import GridModel
 import GridTools
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum VerifyCommand {
     static let command = Command(

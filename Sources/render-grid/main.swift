@@ -1,8 +1,12 @@
-import Foundation
 import GridExport
 import GridModel
 import GridTools
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The commands, in the order `render-grid --help` lists them.
 let commands: [Command] = [
@@ -41,16 +45,14 @@ func report(_ error: Error) -> Int32 {
     case let error as RasterError: code = error.isInputError ? 2 : 1
     case let error as ExportError:
         if error.kind == .stopped, let signal = error.signal {
-            FileHandle.standardError.write(
-                "render-grid: \(FileInput.quoted(ScenarioLoader.message(error)))\n".data(using: .utf8)!)
+            FilePaths.writeToStandardError("render-grid: \(FileInput.quoted(ScenarioLoader.message(error)))\n")
             return 128 + signal
         }
         code = error.isInputError ? 2 : 1
     default: code = 1
     }
     // One line whatever the message holds (a file name with a newline in it).
-    FileHandle.standardError.write(
-        "render-grid: error: \(FileInput.quoted(ScenarioLoader.message(error)))\n".data(using: .utf8)!)
+    FilePaths.writeToStandardError("render-grid: error: \(FileInput.quoted(ScenarioLoader.message(error)))\n")
     return code
 }
 
@@ -61,7 +63,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 if arguments.isEmpty {
     // No command is a usage error: the usage goes to stderr, so a script that forgot its arguments fails.
-    FileHandle.standardError.write((usage + "\n").data(using: .utf8)!)
+    FilePaths.writeToStandardError((usage + "\n"))
     status = 2
 } else {
     let command = arguments.removeFirst()

@@ -1,4 +1,3 @@
-import Foundation
 import GridExport
 import GridModel
 public import Rasterizer
@@ -301,7 +300,7 @@ public enum CheckArtifacts {
     /// Removes regular files this writer names (`frame-N-expected|actual|diff.png`, `failing-A-B.png`) from
     /// `folder`; other files are left alone.
     static func removeEarlierArtifacts(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard let names = FilePaths.names(in: folder) else { return }
         for name in names where isArtifactName(name) {
             var info = stat()
             let path = folder + "/" + name

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import GridExport
 import GridModel
 import Rasterizer
@@ -33,34 +33,36 @@ extension GoldenChecker {
         shared.jobs = max(1, options.jobs / lanes)
         let lane = shared
         /// Results by scenario index, and how many from the front were handed to `progress`.
-        final class Board: @unchecked Sendable {
-            let lock = NSLock()
+        struct Board {
             var results: [Result<ScenarioOutcome, any Error>?]
             var next = 0, emitted = 0
-            init(_ n: Int) { results = Array(repeating: nil, count: n) }
         }
-        let board = Board(list.count)
+        let board = Locked(Board(results: Array(repeating: nil, count: list.count)))
         DispatchQueue.concurrentPerform(iterations: lanes) { _ in
             while true {
-                board.lock.lock()
-                let index = board.next
-                board.next += 1
-                // Once a scenario failed with an error, no new scenario starts.
-                let stop = board.results.contains { if case .failure = $0 { true } else { false } }
-                board.lock.unlock()
+                let (index, stop) = board.withLock { (board: inout Board) -> (Int, Bool) in
+                    board.next += 1
+                    // Once a scenario failed with an error, no new scenario starts.
+                    let failed = board.results.contains { (result: Result<ScenarioOutcome, any Error>?) -> Bool in
+                        if case .failure = result { return true }
+                        return false
+                    }
+                    return (board.next - 1, failed)
+                }
                 guard index < list.count, !stop else { return }
                 let result = Result { try check(list[index], font: font, options: lane) }
-                board.lock.lock()
-                board.results[index] = result
-                while board.emitted < list.count, case .success(let outcome)? = board.results[board.emitted] {
-                    progress?(outcome)
-                    board.emitted += 1
+                board.withLock { (board: inout Board) -> Void in
+                    board.results[index] = result
+                    while board.emitted < list.count, case .success(let outcome)? = board.results[board.emitted] {
+                        progress?(outcome)
+                        board.emitted += 1
+                    }
                 }
-                board.lock.unlock()
             }
         }
+        let results = board.withLock { (board: inout Board) -> [Result<ScenarioOutcome, any Error>?] in board.results }
         var outcomes: [ScenarioOutcome] = []
-        for (index, result) in board.results.enumerated() {
+        for (index, result) in results.enumerated() {
             guard let result else { break }  // (after an error, later scenarios may not have run)
             switch result {
             case .success(let outcome): outcomes.append(outcome)

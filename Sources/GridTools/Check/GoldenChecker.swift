@@ -1,7 +1,12 @@
-import Foundation
+import Dispatch
 import GridExport
 import GridModel
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `render-grid check` as a library: finds the scenarios, renders each in memory, compares it with its golden
 /// (or records the golden, per the record mode), finds obsolete goldens, and writes failure images.
@@ -37,8 +42,7 @@ public enum GoldenChecker {
         for path in paths {
             switch FileInput.kind(of: path) {
             case .folder:
-                let names: [String]
-                do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+                guard let names = FilePaths.names(in: path) else {
                     throw ToolError(.invalidInput, "cannot list scenario folder \(OneLineName.quoted(path))")
                 }
                 let files = names.filter {

@@ -127,7 +127,8 @@ extension GoldenComparison {
             if let n = tally.firstPixelCount {
                 summary += ": \(grouped(n)) pixel\(n == 1 ? "" : "s")"
             } else if tally.firstPixelResized {
-                let size = tally.sizeLine.map { $0.replacingOccurrences(of: "frame \(first) size changed: ", with: "") }
+                let prefix = "frame \(first) size changed: "
+                let size = tally.sizeLine.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
                 summary += ": its size changed (\(size ?? "see below"))"
             } else if drift != nil && tally.firstTrace == nil {
                 summary += " (no key frame stored; the trace agrees, so the machine drift explains it)"

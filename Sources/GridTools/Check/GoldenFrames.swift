@@ -1,7 +1,12 @@
-import Foundation
+import Dispatch
 import GridExport
 import GridModel
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One frame of a golden's source: its index, its trace line read back, its pixels, the SHA-256 of its pixels,
 /// and its trace line with that line's digest.

@@ -1,4 +1,3 @@
-import Foundation
 import GridExport
 
 #if canImport(Glibc)
@@ -94,7 +93,7 @@ struct GoldenStore {
     /// The names of the golden folders (not hidden, not temporaries), sorted.
     func names() -> [String] {
         guard FileInput.kind(of: root) == .folder,
-            let entries = try? FileManager.default.contentsOfDirectory(atPath: root)
+            let entries = FilePaths.names(in: root)
         else { return [] }
         return entries.filter { !$0.hasPrefix(".") && FileInput.kind(of: folder($0)) == .folder }.sorted()
     }
@@ -216,7 +215,7 @@ struct GoldenStore {
     /// - Returns: the names removed.
     @discardableResult
     func removeAbandonedTemporaries() -> [String] {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: root) else { return [] }
+        guard let entries = FilePaths.names(in: root) else { return [] }
         var removed: [String] = []
         for entry in entries.sorted() where entry.hasPrefix(".") && Self.writer(ofTemporary: entry) != nil {
             let path = join(root, entry)
@@ -233,12 +232,22 @@ struct GoldenStore {
     /// The process id in a recording temporary's name (`.a.recording-123-9f`, `.a.old-123-9f`), or nil.
     static func writer(ofTemporary name: String) -> pid_t? {
         for marker in [".recording-", ".old-"] {
-            guard let range = name.range(of: marker, options: .backwards) else { continue }
-            let parts = name[range.upperBound...].split(separator: "-")
+            guard let tail = Self.after(last: marker, in: name) else { continue }
+            let parts = tail.split(separator: "-")
             guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1], radix: 16) != nil else {
                 return nil
             }
             return pid
+        }
+        return nil
+    }
+
+    /// The text after the last `marker` in `name`, or nil when `name` has none.
+    static func after(last marker: String, in name: String) -> Substring? {
+        var index = name.endIndex
+        while index > name.startIndex {
+            index = name.index(before: index)
+            if name[index...].hasPrefix(marker) { return name[name.index(index, offsetBy: marker.count)...] }
         }
         return nil
     }
@@ -251,22 +260,22 @@ struct GoldenStore {
             unlink(path)
             return
         }
-        try? FileManager.default.removeItem(atPath: path)
+        FilePaths.removeTree(path)
     }
 
     /// `path` as an absolute path with links resolved as far as it exists (the rest appended as written).
     static func absolute(_ path: String) -> String {
-        var current = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var current = path.hasPrefix("/") ? path : (FilePaths.currentFolder() ?? ".") + "/" + path
         var rest: [String] = []
         while true {
             if let real = realPath(current) {
                 let tail = rest.reversed().joined(separator: "/")
                 let joined = tail.isEmpty ? real : (real.hasSuffix("/") ? real : real + "/") + tail
-                return (joined as NSString).standardizingPath
+                return FilePaths.standardized(joined)
             }
-            let parent = (current as NSString).deletingLastPathComponent
-            guard parent != current, !parent.isEmpty else { return (path as NSString).standardizingPath }
-            rest.append((current as NSString).lastPathComponent)
+            let parent = FilePaths.deletingLastComponent(current)
+            guard parent != current, !parent.isEmpty else { return FilePaths.standardized(path) }
+            rest.append(FilePaths.lastComponent(current))
             current = parent
         }
     }

@@ -1,14 +1,18 @@
-import Foundation
 import GridExport
 import GridModel
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Diff images for changed frames: the pixelmatch-style diff, and optionally an
 /// expected | diff | actual strip.
 enum DiffImages {
     static func outputName(_ relativePath: String, suffix: String) -> String {
         let base = relativePath.lowercased().hasSuffix(".png") ? String(relativePath.dropLast(4)) : relativePath
-        return base.replacingOccurrences(of: "/", with: "__") + suffix + ".png"
+        return base.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "__") + suffix + ".png"
     }
 
     static func write(
@@ -17,7 +21,7 @@ enum DiffImages {
     ) throws {
         try FileOutput.writeAtomically(
             try PNGCodec.encode(diff),
-            to: (folder as NSString).appendingPathComponent(outputName(relativePath, suffix: "-diff")))
+            to: FilePaths.join(folder, outputName(relativePath, suffix: "-diff")))
         guard sideBySide else { return }
         let gap = 4
         var strip = try Pixmap(width: expected.width * 3 + gap * 2, height: expected.height, fill: RGBA(255, 0, 255))
@@ -26,7 +30,7 @@ enum DiffImages {
         }
         try FileOutput.writeAtomically(
             try PNGCodec.encode(strip),
-            to: (folder as NSString).appendingPathComponent(outputName(relativePath, suffix: "-sbs")))
+            to: FilePaths.join(folder, outputName(relativePath, suffix: "-sbs")))
     }
 }
 
@@ -48,9 +52,9 @@ enum HTMLReport {
         options: DiffOptions, to out: String
     ) throws {
         func source(_ root: String, _ rel: String) -> String {
-            folder ? (root as NSString).appendingPathComponent(rel) : root
+            folder ? FilePaths.join(root, rel) : root
         }
-        let outURL = absoluteURL(out)
+        let outPath = absolutePath(out)
         var embedBudget = options.embedImages ? options.maxEmbeddedBytes : 0
         var embedded = 0
         var linkedOverBudget = 0
@@ -62,11 +66,11 @@ enum HTMLReport {
                 {
                     embedBudget -= bytes.count
                     embedded += 1
-                    return "data:image/png;base64," + Data(bytes).base64EncodedString()
+                    return "data:image/png;base64," + base64(bytes)
                 }
                 linkedOverBudget += 1
             }
-            return Markup.html(link(from: outURL, to: absoluteURL(path)))
+            return Markup.html(link(from: outPath, to: absolutePath(path)))
         }
         let changed = report.frames.filter { $0.status != .same }
         var html = head(report)
@@ -78,7 +82,7 @@ enum HTMLReport {
             if f.status == .changed || f.status == .sizeChanged {
                 let e = image(source(expectedRoot, f.path))
                 let a = image(source(actualRoot, f.path))
-                let diffPath = (out as NSString).appendingPathComponent(DiffImages.outputName(f.path, suffix: "-diff"))
+                let diffPath = FilePaths.join(out, DiffImages.outputName(f.path, suffix: "-diff"))
                 let d = FileInput.kind(of: diffPath) == .regular ? image(diffPath) : nil
                 html += """
                     <div class="row"><figure><div class="wipe" id="w\(n)"><img src="\(e)" alt="expected" loading="lazy">\
@@ -109,7 +113,7 @@ enum HTMLReport {
         }
         html +=
             "<script>document.querySelectorAll('.wipe').forEach(function(w){var i=w.querySelector('.top img');i.style.width=w.offsetWidth+'px'})</script></body></html>\n"
-        try FileOutput.writeAtomically(Array(html.utf8), to: (out as NSString).appendingPathComponent("report.html"))
+        try FileOutput.writeAtomically(Array(html.utf8), to: FilePaths.join(out, "report.html"))
     }
 
     /// The page's head, styles and the summary paragraph.
@@ -135,18 +139,35 @@ enum HTMLReport {
     }
 
     /// `path` made absolute against the working folder, with symbolic links resolved where they exist.
-    static func absoluteURL(_ path: String) -> URL {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-    }
+    static func absolutePath(_ path: String) -> String { GoldenStore.absolute(path) }
 
-    /// A relative URL from folder `base` to file `target`, each path segment percent-encoded.
-    static func link(from base: URL, to target: URL) -> String {
-        let from = base.pathComponents
-        let to = target.pathComponents
+    /// A relative URL from folder `base` to file `target` (absolute paths), each path segment percent-encoded.
+    static func link(from base: String, to target: String) -> String {
+        let from = base.split(separator: "/").map(String.init)
+        let to = target.split(separator: "/").map(String.init)
         var common = 0
         while common < from.count && common < to.count && from[common] == to[common] { common += 1 }
         let segments = Array(repeating: "..", count: from.count - common) + to[common...].map(percentEncoded)
         return segments.joined(separator: "/")
+    }
+
+    /// `bytes` in base64 (RFC 4648's alphabet, padded with "=", no line breaks), for a data URI.
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group = UInt32(bytes[index]) << 16
+            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+            if count > 2 { group |= UInt32(bytes[index + 2]) }
+            for k in 0..<4 {
+                out.append(k <= count ? alphabet[Int(group >> UInt32(18 - 6 * k) & 63)] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A path segment with everything but RFC 3986 unreserved characters percent-encoded.
@@ -159,7 +180,8 @@ enum HTMLReport {
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                out += String(format: "%%%02X", byte)
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += String(decoding: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
             }
         }
         return out
@@ -168,7 +190,7 @@ enum HTMLReport {
 
 extension DiffReport {
     /// A ratio as the text and HTML reports print it: percent with four decimals.
-    static func percent(_ ratio: Double) -> String { String(format: "%.4f", ratio * 100) }
+    static func percent(_ ratio: Double) -> String { CFormat.string("%.4f", ratio * 100) }
 
     /// One frame as `diff --list` prints it: verdict, path, status and, for a changed frame, its differing
     /// pixels, their share, their bounding box and the anti-aliased pixels not counted.
@@ -234,7 +256,7 @@ extension DiffReport {
             )
         }
         if let out = options.outputDirectory {
-            lines.append("report: \(FileInput.quoted((out as NSString).appendingPathComponent("report.html")))")
+            lines.append("report: \(FileInput.quoted(FilePaths.join(out, "report.html")))")
         }
         return lines
     }

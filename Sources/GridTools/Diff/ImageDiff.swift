@@ -1,8 +1,13 @@
 import Dispatch
-import Foundation
 import GridExport
 public import Rasterizer
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How a pair of frames compares.
 public enum FrameStatus: String, Sendable {
@@ -208,12 +213,12 @@ public enum ImageDiff {
             (all, skipped) = framesOnly(all)
             pairs = all.map { rel in
                 (
-                    rel, left.contains(rel) ? (expected as NSString).appendingPathComponent(rel) : nil,
-                    right.contains(rel) ? (actual as NSString).appendingPathComponent(rel) : nil
+                    rel, left.contains(rel) ? FilePaths.join(expected, rel) : nil,
+                    right.contains(rel) ? FilePaths.join(actual, rel) : nil
                 )
             }
         } else {
-            pairs = [((actual as NSString).lastPathComponent, expected, actual)]
+            pairs = [(FilePaths.lastComponent(actual), expected, actual)]
         }
         if let out = options.outputDirectory { try FileOutput.makeDirectory(out) }
         let results = Locked<[Int: Result<FrameComparison, Error>]>([:])
@@ -279,25 +284,31 @@ public enum ImageDiff {
         Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
-    /// PNG files under `folder`, as sorted relative paths. Folders named *.png are not files.
+    /// PNG files under `folder`, as sorted relative paths. Folders named *.png are not files; symbolic links are not
+    /// followed into (a link named *.png is listed, and read as the file it names); a folder below
+    /// `DiffOptions.maxFolderDepth` levels is not entered, and a folder that cannot be read is passed over.
     static func pngFiles(in folder: String, maxEntries: Int) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else {
-            throw ToolError(.invalidInput, "cannot read folder \(FileInput.quoted(folder))")
-        }
+        let tooMany = ToolError(
+            .invalidInput,
+            "folder \(FileInput.quoted(folder)) holds more than \(maxEntries) entries; the limit is \(maxEntries)")
+        // A folder of frames is flat or shallow; a walk of "/" must end quickly with a clear error: every entry
+        // listed is one more to visit, so no listing reads past the limit.
+        guard var pending = FilePaths.names(in: folder, limit: maxEntries + 1).map({ $0.map { (rel: $0, level: 1) } })
+        else { throw ToolError(.invalidInput, "cannot read folder \(FileInput.quoted(folder))") }
         var files: [String] = []
         var visited = 0
-        while let rel = walker.nextObject() as? String {
+        while let (rel, level) = pending.popLast() {
             visited += 1
-            // A folder of frames is flat or shallow; a walk of "/" must end quickly with a clear error.
-            guard visited <= maxEntries else {
-                throw ToolError(
-                    .invalidInput,
-                    "folder \(FileInput.quoted(folder)) holds more than \(maxEntries) entries; the limit is \(maxEntries)"
-                )
+            guard visited + pending.count <= maxEntries else { throw tooMany }
+            var info = stat()
+            let isFolder = lstat(FilePaths.join(folder, rel), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            if isFolder && level <= DiffOptions.maxFolderDepth {
+                let room = maxEntries - visited - pending.count + 1
+                pending += (FilePaths.names(in: FilePaths.join(folder, rel), limit: room) ?? []).map {
+                    (rel + "/" + $0, level + 1)
+                }
             }
-            let isFolder = walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
-            if isFolder && walker.level > DiffOptions.maxFolderDepth { walker.skipDescendants() }
-            guard rel.lowercased().hasSuffix(".png") && !(rel as NSString).lastPathComponent.hasPrefix(".") else {
+            guard rel.lowercased().hasSuffix(".png") && !FilePaths.lastComponent(rel).hasPrefix(".") else {
                 continue
             }
             if isFolder { continue }

@@ -1,6 +1,10 @@
-import Foundation
 import GridExport
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why a tool (`diff`, `verify`, `sheet`, `plot`) refuses what it was given: a file that is not
 /// what it should be, an input over one of the named limits, images that cannot be compared, or
@@ -90,9 +94,9 @@ extension ToolError {
     /// Refuses a regular file over `maxBytes` by its size, before it is read, naming `limit`.
     /// (`FileInput.read` enforces the limit again while reading; this gives the error its flag.)
     static func checkSize(_ path: String, what: String, maxBytes: Int, limit: Limit) throws(ToolError) {
-        guard FileInput.kind(of: path) == .regular,
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxBytes
-        else { return }
+        var info = stat()
+        guard FileInput.kind(of: path) == .regular, stat(path, &info) == 0, Int(info.st_size) > maxBytes else { return }
+        let size = Int(info.st_size)
         throw ToolError(
             .overLimit,
             "\(what) \(FileInput.quoted(path)) is \(size) bytes; the limit is \(maxBytes) bytes (\(limit.rawValue))",

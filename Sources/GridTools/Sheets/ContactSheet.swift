@@ -1,7 +1,11 @@
-import Foundation
 import GridExport
 import GridModel
 public import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One PNG with every Nth frame of a render folder as a thumbnail, labelled with its frame number
 /// and phase; frames where a recenter happened get a red frame and an "R".
@@ -84,7 +88,7 @@ public enum ContactSheet {
                 line, x: x + 2, baseline: y + th + 13, color: recentered ? RGBA(255, 120, 120) : RGBA(230, 230, 230),
                 clip: IntRect(x: x, y: y + th, width: tw, height: SheetLayout.labelHeight))
         }
-        let output = options.output ?? (folder as NSString).appendingPathComponent("sheet.png")
+        let output = options.output ?? FilePaths.join(folder, "sheet.png")
         try FileOutput.writeAtomically(try PNGCodec.encode(sheet), to: output)
         return output
     }
@@ -97,9 +101,9 @@ public enum ContactSheet {
 
     /// The folder's frame_*.png files in frame order (numbers past 99999 have more digits).
     static func frameFiles(in folder: String) -> [FrameFile] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        ((FilePaths.names(in: folder)) ?? [])
             .filter { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }
-            .map { FrameFile(name: $0, path: (folder as NSString).appendingPathComponent($0), number: frameNumber($0)) }
+            .map { FrameFile(name: $0, path: FilePaths.join(folder, $0), number: frameNumber($0)) }
             .sorted { ($0.number ?? .max, $0.name) < ($1.number ?? .max, $1.name) }
     }
 

@@ -1,4 +1,10 @@
-import Foundation
+import Rasterizer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A linear map from a range of values onto a span of pixels. Any finite range works, from a
 /// single value to ±1e308 (the arithmetic is done on halves, so it never overflows); a value
@@ -85,16 +91,16 @@ struct PlotScale {
         let decimals = min(9, max(0, Int((-log10(step)).rounded(.up))))
         return ticks.map { v in
             guard v.isFinite, abs(v) < 1e15 else { return format(v) }
-            return String(format: "%.\(decimals)f", v)
+            return CFormat.string("%.\(decimals)f", v)
         }
     }
 
     /// A short axis label; 1e9 and over (and NaN and infinities) in %g form, so 1e308 is "1e+308".
     static func format(_ v: Double) -> String {
         if abs(v) < 1e-9 { return "0" }
-        if abs(v) >= 1e9 { return String(format: "%.3g", v) }
-        if abs(v) >= 10000 { return String(format: "%.0fk", v / 1000) }
-        if v == v.rounded() { return String(format: "%.0f", v) }
-        return String(format: "%.2g", v)
+        if abs(v) >= 1e9 { return CFormat.string("%.3g", v) }
+        if abs(v) >= 10000 { return CFormat.string("%.0fk", v / 1000) }
+        if v == v.rounded() { return CFormat.string("%.0f", v) }
+        return CFormat.string("%.2g", v)
     }
 }

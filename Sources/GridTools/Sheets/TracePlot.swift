@@ -1,6 +1,10 @@
-import Foundation
 public import GridModel
 public import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The size of a `TracePlot` chart.
 ///

@@ -1,5 +1,11 @@
-import Foundation
 import GridModel
+import Rasterizer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How the trace diff writes numbers, points, sizes and lists: short, exact enough to act on, bounded in
 /// length whatever the value.
@@ -8,11 +14,11 @@ enum TraceText {
     static func number(_ v: Double) -> String {
         guard v.isFinite else { return v.isNaN ? "nan" : (v < 0 ? "-inf" : "inf") }
         if v == v.rounded(), v.magnitude < 1e15 { return String(Int64(v)) }
-        if v.magnitude >= 1e9 { return String(format: "%.6g", v) }
-        var text = String(format: "%.3f", v)
+        if v.magnitude >= 1e9 { return CFormat.string("%.6g", v) }
+        var text = CFormat.string("%.3f", v)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
-        return text == "0" || text == "-0" ? String(format: "%.3g", v) : text
+        return text == "0" || text == "-0" ? CFormat.string("%.3g", v) : text
     }
 
     /// A difference of two finite values: `number`, except that one too large for a Double (1e308 less
@@ -30,7 +36,7 @@ enum TraceText {
     /// "2.850 s".
     static func seconds(_ v: Double) -> String {
         guard v.isFinite else { return number(v) + " s" }
-        return String(format: v.magnitude < 1e9 ? "%.3f s" : "%.6g s", v)
+        return CFormat.string(v.magnitude < 1e9 ? "%.3f s" : "%.6g s", v)
     }
 
     /// "(0, -1004)".

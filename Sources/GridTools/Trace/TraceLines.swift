@@ -1,6 +1,10 @@
-import Foundation
 import GridExport
 import GridModel
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Streaming a trace file line by line: memory holds one chunk of the file and one line, whatever the file's
 /// size (a gzip file holds its compressed bytes, within `maxBytes`, and one decompressed chunk).

@@ -1,7 +1,11 @@
-import Foundation
 import GridExport
 public import GridModel
 import Rasterizer
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How much trace the tools read. Each limit is named in the error that enforces it.
 public struct TraceLimits: Sendable, Equatable {
@@ -175,13 +179,13 @@ public enum TraceReader {
     public static func read(
         folder: String, limits: TraceLimits = TraceLimits()
     ) -> (frames: [TraceFrame], skipped: [String]) {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        let names = ((FilePaths.names(in: folder)) ?? [])
             .filter(TraceFileName.isTrace).sorted()
         var byFrame: [Int: TraceFrame] = [:]
         var skipped: [String] = []
         var budget = limits
         for name in names {
-            let path = (folder as NSString).appendingPathComponent(name)
+            let path = FilePaths.join(folder, name)
             do {
                 try ToolError.checkSize(path, what: "trace", maxBytes: budget.maxBytes, limit: .maxBytes)
                 let bytes = try FileInput.read(path, maxBytes: budget.maxBytes, what: "trace")
