@@ -59,3 +59,13 @@ import Testing
         #expect(try Self.unsafeFlags(in: folder) == [:])
     }
 }
+
+/// The command loads no Foundation (its modules do without it: about 4 ms of every process's start).
+@Suite struct LinkedLibrariesTests {
+    @Test func theCommandDoesNotLoadFoundation() throws {
+        let result = try CLI.run([CLI.executable.path], program: URL(fileURLWithPath: "/usr/bin/ldd"))
+        try #require(result.status == 0, "ldd: \(result.stderr)")
+        #expect(result.stdout.contains("libpng"), "ldd lists the libraries: \(result.stdout)")
+        #expect(!result.stdout.contains("libFoundation"), "\(result.stdout)")
+    }
+}
