@@ -10,7 +10,7 @@ import PackageDescription
 // branch, a revision or a path dependency keeps them. (SwiftPM also refuses them in a package under
 // `swift package edit` and in a registry download, which has no git information: neither is how this package is used
 // today.)
-let optimizedDebug = Context.gitInformation?.currentTag == nil && Context.environment["RENDER_GRID_ONONE"] == nil
+let optimizedDebug = Context.gitInformation?.currentTag == nil && Context.environment["RENDER_GRID_ONONE"] != "1"
 let optimizedC: [CSetting] = optimizedDebug ? [.unsafeFlags(["-O2"], .when(configuration: .debug))] : []
 let optimizedSwift: [SwiftSetting] = optimizedDebug ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 let optimizedModules: Set = ["GridModel", "Rasterizer", "GridExport", "GridTools", "HeadlessUIKit"]

@@ -56,16 +56,29 @@ package enum FilePaths {
     }
 
     /// The names in a folder, less "." and "..", in the order the file system gives them, at most `limit` of them;
-    /// nil when it cannot be read (or `path` is not a folder).
+    /// nil when it cannot be read (or `path` is not a folder), including a read error partway through. A name that
+    /// is not UTF-8 comes back with U+FFFD in place of its bad bytes (and names no file); `removeTree` keeps bytes.
     package static func names(in path: String, limit: Int = .max) -> [String]? {
+        rawNames(in: Array(path.utf8CString), limit: limit)?.map {
+            String(decoding: $0.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    /// The names in a folder as the file system's bytes, each with its terminating zero.
+    static func rawNames(in path: [CChar], limit: Int = .max) -> [[CChar]]? {
         guard let folder = opendir(path) else { return nil }
         defer { closedir(folder) }
-        var names: [String] = []
-        while names.count < limit, let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        var names: [[CChar]] = []
+        while names.count < limit {
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { return nil }
+                break
             }
-            if name != "." && name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }) + [0]
+            }
+            if name != [46, 0] && name != [46, 46, 0] { names.append(name) }
         }
         return names
     }
@@ -96,26 +109,35 @@ package enum FilePaths {
         }
     }
 
+    /// The deepest folder `removeTree` goes into below the one it removes (deeper ones are left, with their parents).
+    static let maxRemoveDepth = 256
+
     /// Removes `path` and, when it is a folder, everything in it, never following a link (a link is removed, not
-    /// what it names). What cannot be removed is left; the walk holds one list of names per level at a time.
+    /// what it names) and never going into another file system mounted inside it (as FileManager's `FTS_XDEV` walk
+    /// did). Names are used as the file system's bytes, UTF-8 or not. What cannot be removed is left; the walk holds
+    /// one list of names per level at a time.
     package static func removeTree(_ path: String) {
+        let root = Array(path.utf8CString)
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
+        guard lstat(root, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            unlink(path)
+            unlink(root)
             return
         }
+        let device = info.st_dev
         // Folders still to empty, each with the names left in it (listed when it is first reached).
-        var stack: [(path: String, names: [String])] = [(path, names(in: path) ?? [])]
+        var stack: [(path: [CChar], names: [[CChar]])] = [(root, rawNames(in: root) ?? [])]
         while var top = stack.popLast() {
             guard let name = top.names.popLast() else {
                 rmdir(top.path)
                 continue
             }
             stack.append(top)
-            let child = join(top.path, name)
+            let child = top.path.dropLast() + [CChar(UInt8(ascii: "/"))] + name
             if lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-                stack.append((child, names(in: child) ?? []))
+                if info.st_dev == device && stack.count <= maxRemoveDepth {
+                    stack.append((child, rawNames(in: child) ?? []))
+                }
             } else {
                 unlink(child)
             }
@@ -139,9 +161,9 @@ package enum FilePaths {
     /// An environment variable's value.
     package static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
-    /// The processors this process may use, as `ProcessInfo.activeProcessorCount` counts them on Linux: the CPUs
-    /// its affinity mask allows (`Cpus_allowed` in /proc/self/status), fewer when a cgroup v2 quota
-    /// (/sys/fs/cgroup/cpu.max, "quota period") allows fewer, rounded up; the online CPUs elsewhere; at least 1.
+    /// The processors this process may use: the CPUs its affinity mask allows (`Cpus_allowed` in /proc/self/status,
+    /// so `taskset` counts), fewer when a CPU quota allows fewer, rounded up (cgroup v2's /sys/fs/cgroup/cpu.max, or
+    /// v1's cpu.cfs_quota_us over cpu.cfs_period_us); the online CPUs where neither can be read; at least 1.
     package static var processorCount: Int {
         var count = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         if let status = try? FileInput.read("/proc/self/status", maxBytes: 1 << 16, what: "process status"),
@@ -153,11 +175,18 @@ package enum FilePaths {
             let allowed = mask.reduce(0) { $0 + (Int(String($1), radix: 16) ?? 0).nonzeroBitCount }
             if allowed > 0 { count = allowed }
         }
-        if let quota = try? FileInput.read("/sys/fs/cgroup/cpu.max", maxBytes: 256, what: "cgroup quota") {
-            let fields = String(decoding: quota, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
-            if fields.count == 2, let limit = Int(fields[0]), let period = Int(fields[1]), limit > 0, period > 0 {
-                count = min(count, (limit + period - 1) / period)
+        func number(_ path: String) -> [Int]? {
+            guard let bytes = try? FileInput.read(path, maxBytes: 256, what: "cgroup quota") else { return nil }
+            let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+            return fields.compactMap { Int($0) }.count == fields.count ? fields.compactMap { Int($0) } : nil
+        }
+        let quota: [Int]? =
+            number("/sys/fs/cgroup/cpu.max")
+            ?? number("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").flatMap { q in
+                number("/sys/fs/cgroup/cpu/cpu.cfs_period_us").map { q + $0 }
             }
+        if let quota, quota.count == 2, quota[0] > 0, quota[1] > 0 {
+            count = min(count, (quota[0] + quota[1] - 1) / quota[1])
         }
         return max(1, count)
     }

@@ -51,7 +51,17 @@ import TestSupport
     }
 
     @Test func processorsAndEnvironmentMatchProcessInfo() {
-        #expect(FilePaths.processorCount == ProcessInfo.processInfo.activeProcessorCount)
+        // The affinity mask's CPUs (a cgroup quota may allow fewer), as many as ProcessInfo counts on an unrestricted
+        // machine like this one.
+        #expect((1...max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))).contains(FilePaths.processorCount))
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let mask = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }),
+            !FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cpu.max"),
+            !FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us")
+        {
+            let bits = mask.dropFirst("Cpus_allowed:".count).compactMap { Int(String($0), radix: 16)?.nonzeroBitCount }
+            #expect(FilePaths.processorCount == bits.reduce(0, +))
+        }
         #expect(FilePaths.environment() == ProcessInfo.processInfo.environment)
         #expect(FilePaths.environment("PATH") == ProcessInfo.processInfo.environment["PATH"])
         #expect(FilePaths.currentFolder() == FileManager.default.currentDirectoryPath)
@@ -95,7 +105,12 @@ import TestSupport
         }
         #expect(try ImageDiff.pngFiles(in: root.path, maxEntries: 100) == expected.sorted())
         #expect(try ImageDiff.pngFiles(in: root.path, maxEntries: 100) == [".hidden/6.png", "1.png", "a/2.PNG", "a/b/3.png", "a/b/c/4.png", "d.png/8.png", "link.png"])
+        // 16 entries in all (links and hidden ones count): 16 is within the limit, 15 is not.
+        #expect(try ImageDiff.pngFiles(in: root.path, maxEntries: 16).count == 7)
+        #expect(throws: ToolError.self) { try ImageDiff.pngFiles(in: root.path, maxEntries: 15) }
         #expect(throws: ToolError.self) { try ImageDiff.pngFiles(in: root.path, maxEntries: 5) }
+        #expect(throws: ToolError.self) { try ImageDiff.pngFiles(in: root.path, maxEntries: -1) }
+        #expect(try ImageDiff.pngFiles(in: root.path, maxEntries: .max).count == 7)
     }
 
     /// A removed tree takes its links with it, never what they name.
@@ -106,8 +121,46 @@ import TestSupport
         FilePaths.removeTree(root.appendingPathComponent("e").path)
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("e").path))
         #expect(FileManager.default.fileExists(atPath: outside.appendingPathComponent("b/c/4.png").path))
+        // A name that is not UTF-8 is removed too (the walk keeps the file system's bytes).
+        let odd = root.path + "/a/b/"
+        let fd = open(odd + "\u{FF}", O_CREAT | O_WRONLY, 0o644)
+        var bad = Array(odd.utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), 0]
+        let rawFd = open(&bad, O_CREAT | O_WRONLY, 0o644)
+        #expect(fd >= 0 && rawFd >= 0)
+        close(fd)
+        close(rawFd)
         FilePaths.removeTree(root.path)
         #expect(!FileManager.default.fileExists(atPath: root.path))
+    }
+
+    /// A file system mounted inside a removed tree is left with everything on it (as FileManager's walk left it).
+    @Test func removeTreeStaysOnItsFileSystem() throws {
+        let root = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mountPoint = root.appendingPathComponent("a/mounted")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        func run(_ tool: String, _ arguments: [String]) throws -> Bool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            process.standardError = Pipe()
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        guard try run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else {
+            print("mounting is not allowed here; skipped")
+            return
+        }
+        defer { _ = try? run("/bin/umount", [mountPoint.path]) }
+        let kept = mountPoint.appendingPathComponent("kept.txt")
+        try Data("on another file system".utf8).write(to: kept)
+        FilePaths.removeTree(root.path)
+        #expect(FileManager.default.fileExists(atPath: kept.path), "the mounted file system was emptied")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("1.png").path))
+        // diff's walk does not go there either.
+        try Data("x".utf8).write(to: mountPoint.appendingPathComponent("9.png"))
+        #expect(try ImageDiff.pngFiles(in: root.path, maxEntries: 100).allSatisfy { !$0.hasPrefix("a/mounted/") })
     }
 
     /// No module the command links imports Foundation, and the command does not load it.

@@ -293,7 +293,10 @@ public enum ImageDiff {
             "folder \(FileInput.quoted(folder)) holds more than \(maxEntries) entries; the limit is \(maxEntries)")
         // A folder of frames is flat or shallow; a walk of "/" must end quickly with a clear error: every entry
         // listed is one more to visit, so no listing reads past the limit.
-        guard var pending = FilePaths.names(in: folder, limit: maxEntries + 1).map({ $0.map { (rel: $0, level: 1) } })
+        let firstListing = maxEntries < Int.max ? max(0, maxEntries) + 1 : Int.max
+        var root = stat()
+        let device = stat(folder, &root) == 0 ? root.st_dev : nil
+        guard var pending = FilePaths.names(in: folder, limit: firstListing).map({ $0.map { (rel: $0, level: 1) } })
         else { throw ToolError(.invalidInput, "cannot read folder \(FileInput.quoted(folder))") }
         var files: [String] = []
         var visited = 0
@@ -302,7 +305,8 @@ public enum ImageDiff {
             guard visited + pending.count <= maxEntries else { throw tooMany }
             var info = stat()
             let isFolder = lstat(FilePaths.join(folder, rel), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            if isFolder && level <= DiffOptions.maxFolderDepth {
+            // Not into another file system mounted inside (as FileManager's walk, FTS_XDEV).
+            if isFolder && level <= DiffOptions.maxFolderDepth && info.st_dev == device {
                 let room = maxEntries - visited - pending.count + 1
                 pending += (FilePaths.names(in: FilePaths.join(folder, rel), limit: room) ?? []).map {
                     (rel + "/" + $0, level + 1)
