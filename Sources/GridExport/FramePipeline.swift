@@ -97,7 +97,9 @@ struct FramePipeline {
         // Frame buffers are made by the workers that use them, on first use: a render of 3 frames
         // with 64 jobs allocates at most 3.
         let workers = (0..<jobs).map { _ in CanvasBox() }
-        let batchSize = max(8, jobs * 4)
+        // Each batch ends with a barrier (its slowest worker) and a trace write: files, which keep no
+        // frame's pixels past its worker, take longer batches; memory keeps a batch's images.
+        let batchSize = keepImages ? max(8, jobs * 4) : max(32, jobs * 16)
 
         var simulation: Simulation
         do { simulation = try Simulation(scenario: scenario, reference: reference, limits: limits) } catch {
