@@ -188,11 +188,13 @@ package final class StreamingFile {
 
     /// Gives the complete file its name. That happens while its lock is still held, so no other
     /// render can take a temporary name of it for abandoned in between.
-    package func commit() throws(ExportError) {
+    /// - Parameter durable: `fsync` before the rename, so a crash after it cannot leave an empty file under the
+    ///   final name; false when the caller syncs the whole file system afterwards (`FrameFolder.sync()`) and
+    ///   reports success only then.
+    package func commit(durable: Bool = true) throws(ExportError) {
         guard let file else { return }
         self.file = nil
-        // fsync so a crash after the rename cannot leave an empty file under the final name.
-        if fsync(file.fd) != 0 {
+        if durable && fsync(file.fd) != 0 {
             let reason = FileOutput.reason(errno)
             file.discard()
             throw ExportError(.output, "cannot write \(FileInput.quoted(path)): \(reason)")

@@ -174,9 +174,11 @@ public enum FrameExporter {
             throw stopped(error)
         }
         do {
-            try trace.commit()
+            // Neither needs an fsync of its own where `sync` covers the whole file system: the run reports
+            // success only after it.
+            try trace.commit(durable: !folder.syncsWholeFileSystem)
             try FrameList.write(
-                in: directory, sizes: sizes, fps: scenario.fps, range: range, partial: options.frames != nil)
+                in: folder, sizes: sizes, fps: scenario.fps, range: range, partial: options.frames != nil)
         } catch {
             try? sync(folder)
             throw stopped(error)

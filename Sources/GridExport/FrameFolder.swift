@@ -13,7 +13,9 @@ import Rasterizer
 /// name, elsewhere a fresh `O_EXCL` temporary, locked with `flock` until named, so concurrent renders
 /// and the cleanup of abandoned temporaries work as before), but through a descriptor of the folder
 /// (`openat`, `linkat`, `renameat`: no path lookup per frame) and with no `fsync` before it is named:
-/// one `open`, `flock`, `write`, `link` (or `rename`), `close` per frame. A run of identical frames
+/// one `open`, `flock`, `write`, `link` (or `rename`), `close` per frame. On Linux each frame's write-back to the
+/// disk is started as soon as it is written (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`, which does not wait),
+/// so the disk works while later frames are drawn and `sync()` has little left to wait for. A run of identical frames
 /// is one file and hard links to it (`write(_:names:renamed:)`), so a tool that edits one of them in
 /// place, instead of writing a new file, changes them all.
 ///
@@ -38,6 +40,8 @@ package final class FrameFolder: Sendable {
     private let descriptor: Int32
     /// `syncfs`, where the C library has it (Linux); nil means `fsync` each written frame instead.
     private let syncFileSystem: SyncFunction?
+    /// `sync_file_range`, where the C library has it (Linux) and `syncfs` is used.
+    private let startWriteBack: WriteBackFunction?
     /// The names written, kept only when there is no `syncfs` (so `sync()` can `fsync` each).
     private let written = Locked<[String]>([])
     /// Writes each frame with `FileOutput.writeAtomically` (an `fsync` per frame) instead: the path
@@ -49,6 +53,13 @@ package final class FrameFolder: Sendable {
     private let anonymous: Bool
 
     private typealias SyncFunction = @convention(c) (Int32) -> Int32
+    private typealias WriteBackFunction = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+    /// `SYNC_FILE_RANGE_WRITE`: start writing the dirty pages of the range, without waiting.
+    private static let syncFileRangeWrite: UInt32 = 2
+
+    /// Whether `sync()` makes every file of the folder's file system durable (`syncfs`), so a file written
+    /// beside the frames (the trace, the frame list) needs no `fsync` of its own before `sync()`.
+    package var syncsWholeFileSystem: Bool { syncFileSystem != nil }
 
     /// Opens `directory` (an existing folder) for writing frames; `anonymousFiles: false` makes every
     /// frame a named temporary first, as where the file system has no `O_TMPFILE`.
@@ -65,16 +76,17 @@ package final class FrameFolder: Sendable {
             throw ExportError(
                 .output, "cannot open output folder \(FileInput.quoted(directory)): \(FileOutput.reason(errno))")
         }
-        syncFileSystem = Self.lookUpSyncfs()
+        syncFileSystem = Self.lookUp("syncfs", as: SyncFunction.self)
+        startWriteBack = syncFileSystem == nil ? nil : Self.lookUp("sync_file_range", as: WriteBackFunction.self)
         anonymous = anonymousFiles && PendingFile.makesFilesWithoutName(in: descriptor)
     }
 
-    /// `syncfs(2)`, looked up at run time: Swift's Glibc module does not declare it (it is a GNU
-    /// extension), and other systems do not have it.
-    private static func lookUpSyncfs() -> SyncFunction? {
+    /// `syncfs(2)` or `sync_file_range(2)`, looked up at run time: Swift's Glibc module does not declare them (they
+    /// are GNU extensions), and other systems do not have them.
+    private static func lookUp<Function>(_ name: String, as type: Function.Type) -> Function? {
         #if os(Linux)
-            guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else { return nil }
-            return unsafeBitCast(symbol, to: SyncFunction.self)
+            guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
+            return unsafeBitCast(symbol, to: type)
         #else
             return nil
         #endif
@@ -188,6 +200,8 @@ package final class FrameFolder: Sendable {
             }
             done += n
         }
+        // Only a start: an error here (an unsupported file system) is reported, if it matters, by `sync()`.
+        _ = startWriteBack?(fd, 0, 0, Self.syncFileRangeWrite)
     }
 
     private func path(of name: String) -> String {
