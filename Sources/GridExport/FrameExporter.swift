@@ -174,9 +174,7 @@ public enum FrameExporter {
             throw stopped(error)
         }
         do {
-            // Neither needs an fsync of its own where `sync` covers the whole file system: the run reports
-            // success only after it.
-            try trace.commit(durable: !folder.syncsWholeFileSystem)
+            try trace.commit(durable: !folder.syncsWholeFileSystem)  // (else made durable by `sync`)
             try FrameList.write(
                 in: folder, sizes: sizes, fps: scenario.fps, range: range, partial: options.frames != nil)
         } catch {
