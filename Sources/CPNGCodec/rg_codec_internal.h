@@ -34,36 +34,44 @@ static inline size_t rg_mul(size_t a, size_t b, int *ok) {
 /// Makes room for extra more bytes after out->length (capacity doubles, checked). 0 or -1.
 int rg_out_reserve(rg_buffer *out, size_t extra);
 
-/// LSB-first bit writer into an rg_buffer; callers reserve the bytes before writing.
+/// LSB-first bit writer state kept between deflate blocks: the bits not yet written as bytes.
 typedef struct {
     rg_buffer *out;
     uint64_t acc;
     unsigned count;
 } rg_bits;
 
-static inline void rg_put_bits(rg_bits *w, uint32_t value, unsigned n) {
-    w->acc |= (uint64_t)value << w->count;
-    w->count += n;
-    if (w->count >= 32) {
-        uint8_t *p = w->out->data + w->out->length;
-        p[0] = (uint8_t)w->acc;
-        p[1] = (uint8_t)(w->acc >> 8);
-        p[2] = (uint8_t)(w->acc >> 16);
-        p[3] = (uint8_t)(w->acc >> 24);
-        w->out->length += 4;
-        w->acc >>= 32;
-        w->count -= 32;
-    }
+/// The bit writer while a block is written: the output cursor and pending bits in locals, so the compiler keeps
+/// them in registers (byte stores through out->data could otherwise alias the buffer's fields and force a reload
+/// after every code). Every put stores all 8 bytes of the pending bits at the cursor and moves on by the whole bytes:
+/// no branch, and the bytes at the cursor always hold the pending bits. Callers reserve the bytes before writing,
+/// with 8 to spare after the last.
+typedef struct {
+    uint8_t *at;
+    uint64_t acc;  /* the pending bits: fewer than 8 between puts */
+    unsigned count;
+} rg_bit_cursor;
+
+/// Appends the n low bits of value (n at most 32, value below 2^n).
+static inline void rg_put_bits(rg_bit_cursor *c, uint32_t value, unsigned n) {
+    c->acc |= (uint64_t)value << c->count;
+    c->count += n;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(c->at, &c->acc, 8);
+#else
+    for (int k = 0; k < 8; k++) c->at[k] = (uint8_t)(c->acc >> (8 * k));
+#endif
+    const unsigned whole = c->count & ~7u; /* at most 32: count was below 8 */
+    c->at += whole >> 3;
+    c->acc >>= whole;
+    c->count -= whole;
 }
 
 /// Writes the pending bits, padding the last byte with zeros.
-static inline void rg_bits_align(rg_bits *w) {
-    while (w->count > 0) {
-        w->out->data[w->out->length++] = (uint8_t)w->acc;
-        w->acc >>= 8;
-        w->count = w->count > 8 ? w->count - 8 : 0;
-    }
-    w->acc = 0;
+static inline void rg_bits_align(rg_bit_cursor *c) {
+    if (c->count > 0) *c->at++ = (uint8_t)c->acc;
+    c->acc = 0;
+    c->count = 0;
 }
 
 /// The tokens of one repeated row (see rg_zlib_rgba_rows), their symbol counts, and scratch room for

@@ -172,10 +172,11 @@ static int rg_row_tokens_make(rg_row_tokens *row, size_t row_length) {
     int ok = 1;
     row->count = rg_repeated_row_tokens(NULL, row_length);
     row->tokens = (uint32_t *)malloc(rg_mul(row->count, sizeof(uint32_t), &ok));
-    /* Every token is at most 15 + 5 + 15 + 13 bits: 2 pieces of 32 bits each, with one to spare. A row of more
-       tokens than a block holds is never stored as one entry, and needs none. */
+    /* Every token is at most 15 + 5 + 15 + 13 bits: 2 pieces of 32 bits each, and 3 more (the bit writer's
+       8-byte stores run up to 8 bytes past its last byte). A row of more tokens than a block holds is never
+       stored as one entry, and needs none. */
     if (row->count <= RG_TOKENS) {
-        row->bits = (uint32_t *)malloc(rg_mul(rg_add(rg_mul(row->count, 2, &ok), 1, &ok), sizeof(uint32_t), &ok));
+        row->bits = (uint32_t *)malloc(rg_mul(rg_add(rg_mul(row->count, 2, &ok), 3, &ok), sizeof(uint32_t), &ok));
         if (!row->bits) return -1;
     }
     if (!ok || !row->tokens) return -1;
@@ -199,6 +200,19 @@ static int rg_row_tokens_make(rg_row_tokens *row, size_t row_length) {
         if (dist[s]) { row->dist_symbol[row->dist_used] = (uint16_t)s; row->dist_times[row->dist_used++] = dist[s]; }
     }
     return 0;
+}
+
+/// Whether the 3 bytes at p and q are equal: one 4-byte load each, the fourth byte masked off (a window position
+/// always has bytes after it: the slack, or the filter's overlapping stores).
+static inline int rg_same3(const uint8_t *p, const uint8_t *q) {
+    uint32_t a, b;
+    memcpy(&a, p, 4);
+    memcpy(&b, q, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return ((a ^ b) & 0xFFFFFFu) == 0;
+#else
+    return ((a ^ b) & 0xFFFFFF00u) == 0;
+#endif
 }
 
 static inline uint32_t rg_hash3(const uint8_t *p) {
@@ -228,7 +242,7 @@ static int rg_parse_row(rg_deflater *d, rg_window *w, size_t start, size_t end, 
             size_t dist = fixed[k];
             if (dist > behind) continue;
             const uint8_t *q = p - dist;
-            if (q[0] != p[0] || q[1] != p[1] || q[2] != p[2] || (best && q[best] != p[best])) continue;
+            if (!rg_same3(p, q) || (best && q[best] != p[best])) continue;
             size_t len = rg_match_length(p, q, max, scalar);
             if (len > best) { best = len; best_distance = dist; }
         }
@@ -239,7 +253,7 @@ static int rg_parse_row(rg_deflater *d, rg_window *w, size_t start, size_t end, 
             const uint32_t at = v - 1, dist = here - at;
             if (dist == 0 || dist > behind || dist <= last) break; /* outside the window, or not older */
             const uint8_t *q = p - dist;
-            if (q[0] == p[0] && q[1] == p[1] && q[2] == p[2] && (best == 0 || q[best] == p[best])) {
+            if (rg_same3(p, q) && (best == 0 || q[best] == p[best])) {
                 size_t len = rg_match_length(p, q, max, scalar);
                 if (len > best) { best = len; best_distance = dist; }
             }

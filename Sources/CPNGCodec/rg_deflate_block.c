@@ -38,12 +38,22 @@ static void rg_huffman_lengths(const uint32_t *freq, unsigned n, unsigned limit,
         lengths[a == 0 ? 1 : 0] = 1;
         return;
     }
-    /* Insertion sort by (count, symbol), ascending: n is at most 288. */
-    for (unsigned i = 1; i < used; i++) {
-        unsigned s = symbols[i], j = i;
-        while (j > 0 && freq[symbols[j - 1]] > freq[s]) { symbols[j] = symbols[j - 1]; j--; }
-        symbols[j] = s;
+    /* Sorted by (count, symbol), ascending: each key is unique, so any sort gives this order (a bottom-up
+       merge sort; n is at most 288). */
+    uint64_t keys[288], merged[288];
+    for (unsigned i = 0; i < used; i++) keys[i] = (uint64_t)freq[symbols[i]] << 9 | symbols[i];
+    uint64_t *from = keys, *to = merged;
+    for (unsigned width = 1; width < used; width *= 2) {
+        for (unsigned lo = 0; lo < used; lo += 2 * width) {
+            unsigned mid = lo + width < used ? lo + width : used, hi = lo + 2 * width < used ? lo + 2 * width : used;
+            unsigned a = lo, b = mid, k = lo;
+            while (a < mid && b < hi) to[k++] = from[a] <= from[b] ? from[a++] : from[b++];
+            while (a < mid) to[k++] = from[a++];
+            while (b < hi) to[k++] = from[b++];
+        }
+        uint64_t *t = from; from = to; to = t;
     }
+    for (unsigned i = 0; i < used; i++) symbols[i] = (unsigned)(from[i] & 511);
     /* Two-queue Huffman: leaves 0..used-1 in order, internal nodes appended in order. */
     uint64_t weight[2 * 288];
     unsigned parent[2 * 288], depth[2 * 288];
@@ -79,6 +89,14 @@ static void rg_huffman_lengths(const uint32_t *freq, unsigned n, unsigned limit,
     }
 }
 
+/// The 16 bits of v in reverse order.
+static inline uint16_t rg_reverse16(uint16_t v) {
+    v = (uint16_t)((v >> 1 & 0x5555) | (v & 0x5555) << 1);
+    v = (uint16_t)((v >> 2 & 0x3333) | (v & 0x3333) << 2);
+    v = (uint16_t)((v >> 4 & 0x0F0F) | (v & 0x0F0F) << 4);
+    return (uint16_t)(v >> 8 | v << 8);
+}
+
 /// Canonical codes (RFC 1951, 3.2.2), bit-reversed for LSB-first writing.
 static void rg_huffman_codes(const uint8_t *lengths, unsigned n, uint16_t *codes) {
     unsigned count[16] = {0}, next[16] = {0};
@@ -93,14 +111,12 @@ static void rg_huffman_codes(const uint8_t *lengths, unsigned n, uint16_t *codes
         unsigned len = lengths[i];
         codes[i] = 0;
         if (len == 0) continue;
-        unsigned c = next[len]++, r = 0;
-        for (unsigned b = 0; b < len; b++) r |= ((c >> b) & 1) << (len - 1 - b);
-        codes[i] = (uint16_t)r;
+        codes[i] = (uint16_t)(rg_reverse16((uint16_t)next[len]++) >> (16 - len));
     }
 }
 
 /// Writes a match token's length code, extra bits, distance code and extra bits.
-static inline void rg_put_match(rg_bits *w, uint32_t t, const uint16_t *lcode, const uint8_t *ll,
+static inline void rg_put_match(rg_bit_cursor *w, uint32_t t, const uint16_t *lcode, const uint8_t *ll,
                                 const uint16_t *dcode, const uint8_t *dl) {
     unsigned length = ((t >> 16) & 0xFF) + 3, distance = (t & 0x7FFF) + 1, eb, e;
     unsigned ls = rg_length_code(length, &eb, &e);
@@ -114,22 +130,21 @@ static inline void rg_put_match(rg_bits *w, uint32_t t, const uint16_t *lcode, c
 /// A repeated row's bits under this block's codes, into row->bits (32-bit pieces, LSB first).
 static void rg_row_bits(rg_row_tokens *row, const uint16_t *lcode, const uint8_t *ll, const uint16_t *dcode,
                         const uint8_t *dl) {
-    /* The bit writer flushes whole 32-bit pieces as 4 little-endian bytes into a buffer; the pieces
-       are read back as values, so the buffer is sized in pieces (rg_row_tokens_make). */
-    rg_buffer pieces = {(uint8_t *)row->bits, 0, 0};
-    rg_bits w = {&pieces, 0, 0};
+    /* The bit writer stores the bits as little-endian bytes into the pieces' memory (with 8 bytes to spare,
+       rg_row_tokens_make); they are then read back as 32-bit values, in place. */
+    uint8_t *const bytes = (uint8_t *)row->bits;
+    rg_bit_cursor w = {bytes, 0, 0};
     for (size_t i = 0; i < row->count; i++) {
         uint32_t t = row->tokens[i];
         if (t < 256) rg_put_bits(&w, lcode[t], ll[t]);
         else rg_put_match(&w, t, lcode, ll, dcode, dl);
     }
-    row->bit_count = pieces.length * 8 + w.count;
-    const uint8_t *bytes = pieces.data;
-    for (size_t k = 0; k < pieces.length / 4; k++) {
+    row->bit_count = (size_t)(w.at - bytes) * 8 + w.count;
+    /* The bytes at the cursor hold the pending bits (see rg_put_bits). */
+    for (size_t k = 0; k * 32 < row->bit_count; k++) {
         row->bits[k] = (uint32_t)bytes[4 * k] | (uint32_t)bytes[4 * k + 1] << 8 | (uint32_t)bytes[4 * k + 2] << 16
                        | (uint32_t)bytes[4 * k + 3] << 24;
     }
-    row->bits[pieces.length / 4] = (uint32_t)w.acc;
 }
 
 static const uint8_t rg_clen_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
@@ -180,11 +195,13 @@ int rg_deflate_flush_block(rg_deflater *d, int final) {
     rg_huffman_codes(ll, 286, lcode);
     rg_huffman_codes(dl, 30, dcode);
 
-    /* Header: at most 17 + 19*3 + 316*7 bits; each token at most 15+5+15+13 bits. */
+    /* Header: at most 17 + 19*3 + 316*7 bits (under 290 bytes); each token at most 15+5+15+13 bits; the bit
+       writer's last store runs 8 bytes past its cursor (within the 512). */
     int ok = 1;
     size_t bytes = rg_add(rg_mul(d->count, 6, &ok), 512, &ok);
     if (!ok || rg_out_reserve(d->bits.out, bytes) != 0) return -1;
-    rg_bits *w = &d->bits;
+    rg_bit_cursor cursor = {d->bits.out->data + d->bits.out->length, d->bits.acc, d->bits.count};
+    rg_bit_cursor *w = &cursor;
     rg_put_bits(w, (final ? 1u : 0u) | 2u << 1, 3);
     rg_put_bits(w, hlit - 257, 5);
     rg_put_bits(w, hdist - 1, 5);
@@ -220,6 +237,9 @@ int rg_deflate_flush_block(rg_deflater *d, int final) {
     }
     rg_put_bits(w, lcode[256], ll[256]);
     if (final) rg_bits_align(w);
+    d->bits.out->length = (size_t)(cursor.at - d->bits.out->data);
+    d->bits.acc = cursor.acc;
+    d->bits.count = cursor.count;
     d->count = 0;
     d->entries = 0;
     memset(d->lit_freq, 0, sizeof d->lit_freq);
