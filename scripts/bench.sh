@@ -18,9 +18,9 @@
 # atRest, grouped labels), both on the moving drag's 300 frames, whole processes, three interleaved rounds, render
 # at --jobs N and at --jobs 1 (the player is single-threaded); checks once that both draw the same pixels.
 # --pillow times whole `render` processes against scripts/pillow-grid.py (a straightforward Pillow renderer of the
-# same grid) on the moving drag's 121 frames at scale 1 and 3, both with --jobs N, interleaved rounds (nine at scale
-# 1, where one render takes about 50 ms and rounds vary by a third; three at scale 3; each round starts with the next
-# binary), and
+# same grid) on the moving drag's 121 frames at scale 1 (in TMPDIR, and again on tmpfs) and 3, both with --jobs N,
+# interleaved rounds (nine at scale 1, where one render takes about 50 ms and rounds vary by a third; three at scale
+# 3; each round starts with the next binary), and
 # prints the ratios of the medians (issue 26: at most 0.07× at scale 1, 0.05× at scale 3); then the CPU of one
 # moving frame at scale 3 with --jobs 1: (CPU of 241 frames − CPU of 1 frame) / 240, which leaves startup out
 # (issue 26: at most 3 ms). Both rows for this commit built twice: as `swift build -c release` does and with
@@ -114,12 +114,13 @@ echo "render-grid benchmark, --jobs $jobs, $(nproc) cores, load:$(uptime | sed -
 # every inode of its group freed in the last 60 s (360 s while the inode table is dirty; `recently_deleted` in the
 # kernel's ialloc.c), so after many deletions (the test suite's, this script's own rounds) 121 empty files can take
 # 15-40 ms instead of 1.5. Both renderers pay it per file; render-grid, 10-15 times faster, feels it most. The
-# probe times that, the median of five rounds, each after deleting the previous round's files (as the rounds below
-# do); TMPDIR=/dev/shm measures on tmpfs instead.
-python3 - "$work" <<'PY'
+# probe times that in a folder, the median of five rounds, each after deleting the previous round's files (as the
+# rounds below do). --pillow runs scale 1 there and on tmpfs (/dev/shm), where a new file costs what it costs.
+probe() {  # the folder; prints what 121 new files cost there
+  python3 - "$1" <<'PY'
 import os, shutil, statistics, subprocess, sys, time
-work = sys.argv[1]
-folder = os.path.join(work, "probe")
+where = sys.argv[1]
+folder = os.path.join(where, "probe")
 times = []
 for _ in range(5):
     shutil.rmtree(folder, ignore_errors=True)
@@ -129,9 +130,11 @@ for _ in range(5):
         os.close(os.open(os.path.join(folder, f"f{i}"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
     times.append(time.perf_counter() - start)
 shutil.rmtree(folder)
-kind = subprocess.run(["stat", "-f", "-c", "%T", work], capture_output=True, text=True).stdout.strip()
-print(f"output folder {work} ({kind}): 121 new files in {statistics.median(times) * 1000:.1f} ms")
+kind = subprocess.run(["stat", "-f", "-c", "%T", where], capture_output=True, text=True).stdout.strip()
+print(f"output folder {where} ({kind}): 121 new files in {statistics.median(times) * 1000:.1f} ms")
 PY
+}
+probe "$work"
 if [ "$only" = baseline ]; then
   # The baseline and this build alternately, three rounds, on the same frames; the speed-up is the
   # ratio of the medians.
@@ -192,14 +195,29 @@ if [ "$only" = pillow ]; then
   }
   median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
   # The same commit linked with the Swift runtime inside (README: Install the CLI), in its own scratch folder: it
-  # starts in about 3.4 ms instead of 3.6 (10 before the command's modules did without Foundation).
+  # starts in about 3.2 ms instead of 5.3 (`perf stat -r 100 render-grid --version`; 10 before the command's modules
+  # did without Foundation).
   static_scratch=${BENCH_SCRATCH:-.build}-static
   swift build -c release --static-swift-stdlib --product render-grid --scratch-path "$static_scratch" >/dev/null
   static_bin=$static_scratch/release/render-grid
   bins=("$bin" "$static_bin")
   [ -n "$baseline" ] && bins+=("$baseline")
   label_of() { case "$1" in "$bin") echo "this build" ;; "$static_bin") echo "this build, static stdlib" ;; *) echo "baseline" ;; esac; }
-  for scale in 1 3; do
+  # Scale 1 in $work and, where there is one, in a tmpfs folder (its probe printed first); scale 3 in $work.
+  places=("1 $work")
+  if [ -d /dev/shm ] && [ "$(stat -f -c %T /dev/shm)" = tmpfs ] && [ "$(stat -f -c %T "$work")" != tmpfs ]; then
+    shm=$(mktemp -d /dev/shm/render-grid-bench.XXXXXX)
+    trap 'rm -rf "$work" "$shm"' EXIT
+    places+=("1 $shm")
+  fi
+  places+=("3 $work")
+  for place in "${places[@]}"; do
+    read -r scale out <<<"$place"
+    where=""
+    if [ "$out" != "$work" ]; then
+      probe "$out"
+      where=", $(stat -f -c %T "$out")"
+    fi
     scenario=$(moving 121)
     declare -A walls=()
     p=()
@@ -209,19 +227,19 @@ if [ "$only" = pillow ]; then
       # new inodes (see the probe above), so every binary takes that place in turn.
       order=("${bins[@]:$((round % ${#bins[@]}))}" "${bins[@]:0:$((round % ${#bins[@]}))}")
       for b in "${order[@]}"; do
-        timed "$b" render "$scenario" --scale $scale --jobs "$jobs" --out "$work/r" --quiet
+        timed "$b" render "$scenario" --scale $scale --jobs "$jobs" --out "$out/r" --quiet
         walls[$b]="${walls[$b]:-} $secs"
-        rm -rf "$work/r"
+        rm -rf "$out/r"
       done
-      timed python3 scripts/pillow-grid.py 121 $scale "$jobs" "$work/p"; p+=("$secs")
-      rm -rf "$work/p"
+      timed python3 scripts/pillow-grid.py 121 $scale "$jobs" "$out/p"; p+=("$secs")
+      rm -rf "$out/p"
     done
-    printf '%-52s %6.3f s  rounds%s s\n' "Pillow, 121 frames @${scale}x, $jobs jobs" "$(median "${p[@]}")" \
+    printf '%-52s %6.3f s  rounds%s s\n' "Pillow, 121 frames @${scale}x$where, $jobs jobs" "$(median "${p[@]}")" \
       "$(printf ' %.3f' "${p[@]}")"
     for b in "${bins[@]}"; do
       label=$(label_of "$b")
       # shellcheck disable=SC2086 # the rounds are words
-      printf '%-52s %6.3f s  %.3f× Pillow  rounds%s s\n' "render ($label), 121 frames @${scale}x" \
+      printf '%-52s %6.3f s  %.3f× Pillow  rounds%s s\n' "render ($label), 121 frames @${scale}x$where" \
         "$(median ${walls[$b]})" "$(echo "$(median ${walls[$b]}) / $(median "${p[@]}")" | bc -l)" \
         "$(printf ' %.3f' ${walls[$b]})"
     done

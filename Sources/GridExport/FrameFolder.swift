@@ -49,7 +49,8 @@ package final class FrameFolder: Sendable {
     private let fsyncEachFrame: Bool
     /// Store a run of identical frames as hard links to one file (`RenderOptions.linkRepeats`).
     private let linkRepeats: Bool
-    /// Make each frame without a name first (`O_TMPFILE`): the folder's file system has it.
+    /// Make each frame without a name first (`O_TMPFILE`) where the folder's file system has it; each file falls
+    /// back to a named temporary where it does not (one failed `open`, no file made: no probe file per run).
     private let anonymous: Bool
 
     private typealias SyncFunction = @convention(c) (Int32) -> Int32
@@ -78,7 +79,7 @@ package final class FrameFolder: Sendable {
         }
         syncFileSystem = Self.lookUp("syncfs", as: SyncFunction.self)
         startWriteBack = syncFileSystem == nil ? nil : Self.lookUp("sync_file_range", as: WriteBackFunction.self)
-        anonymous = anonymousFiles && PendingFile.makesFilesWithoutName(in: descriptor)
+        anonymous = anonymousFiles
     }
 
     /// `syncfs(2)` or `sync_file_range(2)`, looked up at run time: Swift's Glibc module does not declare them (they
