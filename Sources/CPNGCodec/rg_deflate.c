@@ -202,16 +202,16 @@ static int rg_row_tokens_make(rg_row_tokens *row, size_t row_length) {
     return 0;
 }
 
-/// Whether the 3 bytes at p and q are equal: one 4-byte load each, the fourth byte masked off (a window position
-/// always has bytes after it: the slack, or the filter's overlapping stores).
+/// Whether the 3 bytes at p and q are equal: on little-endian machines one 4-byte load each, the fourth byte masked
+/// off (a window position always has bytes after it: the slack, or the filter's overlapping stores).
 static inline int rg_same3(const uint8_t *p, const uint8_t *q) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint32_t a, b;
     memcpy(&a, p, 4);
     memcpy(&b, q, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     return ((a ^ b) & 0xFFFFFFu) == 0;
 #else
-    return ((a ^ b) & 0xFFFFFF00u) == 0;
+    return p[0] == q[0] && p[1] == q[1] && p[2] == q[2];
 #endif
 }
 

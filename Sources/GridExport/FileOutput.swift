@@ -186,12 +186,16 @@ package final class StreamingFile {
         }
     }
 
-    /// Gives the complete file its name. That happens while its lock is still held, so no other
-    /// render can take a temporary name of it for abandoned in between.
-    /// - Parameter durable: `fsync` before the rename, so a crash after it cannot leave an empty file under the
-    ///   final name; false when the caller syncs the whole file system afterwards (`FrameFolder.sync()`) and
-    ///   reports success only then.
-    package func commit(durable: Bool = true) throws(ExportError) {
+    /// Gives the complete file its name, after an `fsync`, so a crash after the rename cannot leave an empty
+    /// file under the final name. That happens while its lock is still held, so no other render can take a
+    /// temporary name of it for abandoned in between.
+    package func commit() throws(ExportError) {
+        try commit(durable: true)
+    }
+
+    /// `commit()`, with the `fsync` left out when `durable` is false: for a caller that syncs the whole file system
+    /// afterwards (`FrameFolder.sync()`) and reports success only then.
+    package func commit(durable: Bool) throws(ExportError) {
         guard let file else { return }
         self.file = nil
         if durable && fsync(file.fd) != 0 {

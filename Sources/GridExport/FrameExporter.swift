@@ -174,9 +174,9 @@ public enum FrameExporter {
             throw stopped(error)
         }
         do {
-            try trace.commit(durable: !folder.syncsWholeFileSystem)  // (else made durable by `sync`)
+            try trace.commit(durable: fsyncEachFrame || !folder.syncsWholeFileSystem)  // (else by `sync`)
             try FrameList.write(
-                in: folder, sizes: sizes, fps: scenario.fps, range: range, partial: options.frames != nil)
+                in: directory, sizes: sizes, fps: scenario.fps, range: range, partial: options.frames != nil)
         } catch {
             try? sync(folder)
             throw stopped(error)

@@ -59,7 +59,7 @@ package final class FrameFolder: Sendable {
     private static let syncFileRangeWrite: UInt32 = 2
 
     /// Whether `sync()` makes every file of the folder's file system durable (`syncfs`), so a file written
-    /// beside the frames (the trace, the frame list) needs no `fsync` of its own before `sync()`.
+    /// beside the frames (the trace) needs no `fsync` of its own before `sync()`.
     package var syncsWholeFileSystem: Bool { syncFileSystem != nil }
 
     /// Opens `directory` (an existing folder) for writing frames; `anonymousFiles: false` makes every

@@ -58,11 +58,13 @@ package enum FrameList {
         return whole * 1_000_000 + (rest * 1_000_000 * 2 + fps) / (2 * fps)
     }
 
-    /// Writes the list of every frame (and, for a range render, the range's own list) into the render's folder,
-    /// each whole under its name or not at all, and durable after the folder's `sync()` (as the frames are).
+    /// Writes the list of every frame (and, for a range render, the range's own list) into `directory`,
+    /// each whole under its name or not at all. Each is `fsync`ed before it gets its name: shards of one render
+    /// rewrite the same `frames.ffconcat`, so a crash while one shard runs must not cut short the list another
+    /// shard already reported.
     /// - Throws: `ExportError(.output)` when a list cannot be written.
     package static func write(
-        in folder: FrameFolder, sizes: FrameSizes, fps: Int, range: ClosedRange<Int>,
+        in directory: String, sizes: FrameSizes, fps: Int, range: ClosedRange<Int>,
         partial: Bool
     ) throws(ExportError) {
         guard sizes.count > 0 else { return }
@@ -72,7 +74,8 @@ package enum FrameList {
         for (name, frames) in lists {
             let canvas = sizes.canvas(frames)
             let bytes = Array(text(frames: frames, fps: fps, width: canvas.width, height: canvas.height).utf8)
-            try folder.write(bytes, name: name)
+            try FileOutput.writeAtomically(
+                bytes, to: directory.hasSuffix("/") ? directory + name : directory + "/" + name)
         }
     }
 
