@@ -114,7 +114,7 @@ package enum FileOutput {
         closedir(dir)
         var removed: [String] = []
         for name in names {
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let path = FilePaths.join(directory, name)
             if removeIfAbandoned(path, legacy: name.hasPrefix(".dat.nosync"), now: now) { removed.append(name) }
         }
         return removed

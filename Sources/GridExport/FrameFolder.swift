@@ -206,7 +206,7 @@ package final class FrameFolder: Sendable {
     }
 
     private func path(of name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        FilePaths.join(directory, name)
     }
 
     /// Makes every frame written so far, and its name in the folder, durable: `syncfs` on Linux,

@@ -74,8 +74,7 @@ package enum FrameList {
         for (name, frames) in lists {
             let canvas = sizes.canvas(frames)
             let bytes = Array(text(frames: frames, fps: fps, width: canvas.width, height: canvas.height).utf8)
-            try FileOutput.writeAtomically(
-                bytes, to: directory.hasSuffix("/") ? directory + name : directory + "/" + name)
+            try FileOutput.writeAtomically(bytes, to: FilePaths.join(directory, name))
         }
     }
 

@@ -180,8 +180,7 @@ enum HTMLReport {
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += String(decoding: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+                out += CFormat.string("%%%02X", Int32(byte))
             }
         }
         return out

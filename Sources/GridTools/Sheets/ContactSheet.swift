@@ -101,7 +101,7 @@ public enum ContactSheet {
 
     /// The folder's frame_*.png files in frame order (numbers past 99999 have more digits).
     static func frameFiles(in folder: String) -> [FrameFile] {
-        ((FilePaths.names(in: folder)) ?? [])
+        (FilePaths.names(in: folder) ?? [])
             .filter { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }
             .map { FrameFile(name: $0, path: FilePaths.join(folder, $0), number: frameNumber($0)) }
             .sorted { ($0.number ?? .max, $0.name) < ($1.number ?? .max, $1.name) }

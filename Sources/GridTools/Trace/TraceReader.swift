@@ -179,7 +179,7 @@ public enum TraceReader {
     public static func read(
         folder: String, limits: TraceLimits = TraceLimits()
     ) -> (frames: [TraceFrame], skipped: [String]) {
-        let names = ((FilePaths.names(in: folder)) ?? [])
+        let names = (FilePaths.names(in: folder) ?? [])
             .filter(TraceFileName.isTrace).sorted()
         var byFrame: [Int: TraceFrame] = [:]
         var skipped: [String] = []
